@@ -1,0 +1,48 @@
+/**
+ * Rounding of money and of reported figures, in one place.
+ *
+ * @module
+ */
+
+/**
+ * Rounds a value to a number of decimal places, half away from zero, on its shortest decimal
+ * representation (so 1.005 rounds to 1.01, not 1.00 as `Math.round(1.005 * 100) / 100` gives).
+ *
+ * @param value A finite number.
+ * @param places Decimal places to keep (0-10).
+ * @returns The rounded number.
+ *
+ * @example Usage
+ * ```ts
+ * import { roundTo } from "./money.ts";
+ * console.log(roundTo(1.005, 2)); // 1.01
+ * ```
+ */
+export function roundTo(value: number, places: number): number {
+  if (!Number.isFinite(value)) {
+    throw new RangeError(`Cannot round ${value}: expected a finite number`);
+  }
+  const magnitude = Math.abs(value);
+  // At 1e15 and above a double has no fractional digits left to round.
+  if (magnitude >= 1e15) return value;
+  const [mantissa, exponent] = magnitude.toExponential().split("e") as [string, string];
+  const shifted = Number(`${mantissa}e${Number(exponent) + places}`);
+  const rounded = Number(`${Math.round(shifted)}e-${places}`);
+  return value < 0 && rounded !== 0 ? -rounded : rounded;
+}
+
+/**
+ * Rounds an amount of money to cents: the one helper every calculator uses.
+ *
+ * @param value A finite amount.
+ * @returns The amount rounded to two decimals, half away from zero.
+ *
+ * @example Usage
+ * ```ts
+ * import { roundMoney } from "./money.ts";
+ * console.log(roundMoney(8000.004999)); // 8000
+ * ```
+ */
+export function roundMoney(value: number): number {
+  return roundTo(value, 2);
+}

@@ -1,0 +1,194 @@
+/**
+ * The OpenAPI 3.1 document, generated from the registry's zod schemas with `z.toJSONSchema`
+ * (JSON Schema 2020-12 is the OpenAPI 3.1 dialect).
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { AnyOperation } from "./operation.ts";
+
+/** A JSON object (an OpenAPI fragment). */
+export type JsonObject = Record<string, unknown>;
+
+/** Options of {@linkcode buildOpenApi}. */
+export interface OpenApiOptions {
+  /** Public base URL of the server. */
+  baseUrl: string;
+  /** Path items the server adds beyond the registry (service index, accounts, health). */
+  extraPaths?: Record<string, JsonObject>;
+  /** Component schemas those path items refer to. */
+  extraSchemas?: Record<string, JsonObject>;
+}
+
+const API_PREFIX = "/api/v1";
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonObject {
+  const out = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    target: "draft-2020-12",
+  }) as JsonObject;
+  delete out.$schema;
+  delete out.$id;
+  return out;
+}
+
+function pascal(name: string): string {
+  return name.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
+}
+
+function parameters(op: AnyOperation): JsonObject[] {
+  return Object.entries(op.params.shape as Record<string, z.ZodType>).map(([name, schema]) => {
+    const inPath = op.path.includes(`{${name}}`);
+    const { description, ...rest } = jsonSchema(schema, "input");
+    return {
+      name,
+      in: inPath ? "path" : "query",
+      required: inPath || !schema.safeParse(undefined).success,
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
+  });
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ref("Error") } },
+});
+
+/** Schemas shared by every operation: the meta object and the error envelope. */
+export const SHARED_SCHEMAS: Record<string, JsonObject> = {
+  Meta: {
+    type: "object",
+    required: ["tier", "endpoint", "limit", "remaining"],
+    properties: {
+      tier: { type: "string", description: "Caller tier: anonymous or key" },
+      endpoint: { type: "string", description: "Operation name" },
+      limit: { type: "integer", description: "Daily limit applying to the caller" },
+      remaining: { type: "integer", description: "Calls left today (UTC)" },
+      page_url: { type: "string", format: "uri", description: "Human page of the tool" },
+      source_url: { type: "string", format: "uri", description: "Official source of the figures" },
+      last_verified: {
+        type: "string",
+        format: "date",
+        description: "When the figures were last checked",
+      },
+    },
+  },
+  Error: {
+    type: "object",
+    required: ["ok", "error", "code"],
+    properties: {
+      ok: { const: false },
+      error: { type: "string", description: "What went wrong, for people" },
+      code: { type: "string", description: "Stable machine-readable code, e.g. invalid_param" },
+      requestId: { type: "string" },
+      details: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["param", "message"],
+          properties: { param: { type: "string" }, message: { type: "string" } },
+        },
+      },
+    },
+  },
+};
+
+function operationObject(op: AnyOperation): JsonObject {
+  const resultName = `${pascal(op.name)}Result`;
+  const success = op.produces
+    ? {
+      description: "The binary result",
+      content: Object.fromEntries(
+        op.produces.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+      ),
+    }
+    : {
+      description: "Success",
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["ok", "data", "meta"],
+            properties: { ok: { const: true }, data: ref(resultName), meta: ref("Meta") },
+          },
+        },
+      },
+    };
+  return {
+    operationId: op.name,
+    summary: op.title,
+    description: op.description,
+    tags: [op.tag],
+    parameters: parameters(op),
+    ...(op.body
+      ? {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: jsonSchema(op.body, "input") } },
+        },
+      }
+      : {}),
+    security: op.keyOnly
+      ? [{ bearerKey: [] }, { headerKey: [] }]
+      : [{}, { bearerKey: [] }, { headerKey: [] }],
+    responses: {
+      "200": success,
+      "400": errorResponse("Invalid or missing parameter"),
+      ...(op.keyOnly ? { "401": errorResponse("Missing, unknown or revoked API key") } : {}),
+      "429": errorResponse("Daily limit reached"),
+      "500": errorResponse("Unexpected server error"),
+    },
+  };
+}
+
+/**
+ * Builds the OpenAPI 3.1 document for a list of operations.
+ *
+ * @param ops The operations (the registry).
+ * @param options Base URL and server-only additions.
+ * @returns The document, as a plain JSON object.
+ *
+ * @example Usage
+ * ```ts
+ * import { buildOpenApi } from "./openapi.ts";
+ * import { operations } from "./registry.ts";
+ * const doc = buildOpenApi(operations, { baseUrl: "http://localhost:8000" });
+ * console.log(doc.openapi); // "3.1.0"
+ * ```
+ */
+export function buildOpenApi(ops: readonly AnyOperation[], options: OpenApiOptions): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  const schemas: Record<string, JsonObject> = { ...SHARED_SCHEMAS, ...options.extraSchemas };
+  for (const op of ops) {
+    const path = `${API_PREFIX}${op.path}`;
+    paths[path] = { ...paths[path], [op.method.toLowerCase()]: operationObject(op) };
+    if (!op.produces) schemas[`${pascal(op.name)}Result`] = jsonSchema(op.result, "output");
+  }
+  Object.assign(paths, options.extraPaths);
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Lanka API",
+      version: "1.0.0",
+      description:
+        "Free public API for Sri Lanka specific data and calculators: NIC and plate decoding, holidays and working days, APIT/PAYE, VAT, loans, fixed deposits, land units, districts, education, news, a voucher catalogue and text-to-speech.",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: options.baseUrl }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "Authorization: Bearer <API key>",
+        },
+        headerKey: { type: "apiKey", in: "header", name: "x-api-key" },
+      },
+    },
+  };
+}

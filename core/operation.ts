@@ -1,0 +1,104 @@
+/**
+ * The shape of an operation: the one definition that the server mounts, the SDK calls, and the
+ * OpenAPI document and service index are generated from.
+ *
+ * @module
+ */
+import type { z } from "zod";
+
+/** What an operation may know beyond its parameters. Tests pass fixed values. */
+export interface OperationContext {
+  /** Today's date in Asia/Colombo, `YYYY-MM-DD`. */
+  today: string;
+  /** Public base URL of the server, without a trailing slash (for links to human pages). */
+  baseUrl: string;
+  /** Page views per tool slug, for ordering the catalogue by traffic (empty when unknown). */
+  popularity?: ReadonlyMap<string, number>;
+}
+
+/** Where an operation's published figures come from (spec 2.2). */
+export interface Provenance {
+  /** The official source. */
+  sourceUrl: string;
+  /** When the figures were last checked against the source, `YYYY-MM-DD`. */
+  lastVerified: string;
+}
+
+/** HTTP methods an operation may use. */
+export type HttpMethod = "GET" | "POST" | "DELETE";
+
+/**
+ * One API operation.
+ *
+ * @typeParam P The parsed parameters.
+ * @typeParam R The result, returned as `data` in the envelope.
+ */
+export interface Operation<P = unknown, R = unknown> {
+  /** Operation name, reported as `meta.endpoint` (for example `nic`). */
+  name: string;
+  /** HTTP method. */
+  method: HttpMethod;
+  /** Path below `/api/v1`, with `{param}` placeholders for path parameters. */
+  path: string;
+  /** Short title for people. */
+  title: string;
+  /** One or two sentences for the docs. */
+  description: string;
+  /** Tag grouping operations in the docs. */
+  tag: string;
+  /** Parameters (path and query) as a strict object of string parsers. */
+  params: z.ZodObject;
+  /** The result schema (for JSON operations; binary ones describe `produces` instead). */
+  result: z.ZodType<R>;
+  /** JSON request body, for POST operations. */
+  body?: z.ZodType;
+  /** Media types of a binary success response (for example audio), instead of the envelope. */
+  produces?: string[];
+  /** An example request path, including `/api/v1`. */
+  example: string;
+  /** Slug of the human page for this operation (`/tools/{page}`), when there is one. */
+  page?: string;
+  /** The published source of the figures, when the endpoint is backed by them. */
+  provenance?: Provenance;
+  /** Whether an API key is required. */
+  keyOnly?: boolean;
+  /** Whether the SDK can compute it in-process (true exactly when `run` is given). */
+  local: boolean;
+  /** The pure computation; absent for operations served by the server only (news, store, voice). */
+  run?: (params: P, ctx: OperationContext) => R;
+}
+
+/** Any operation, as the registry holds them. */
+// deno-lint-ignore no-explicit-any
+export type AnyOperation = Operation<any, unknown>;
+
+/**
+ * Defines a local operation with its types checked: `run` receives what `params` parses to and
+ * must return what `result` describes.
+ *
+ * @typeParam S The params schema.
+ * @typeParam R The result type.
+ * @param op The definition.
+ * @returns The same definition, typed for the registry.
+ */
+export function defineOperation<S extends z.ZodObject, R>(
+  op: Omit<Operation<z.output<S>, R>, "params" | "local"> & {
+    params: S;
+    run: (params: z.output<S>, ctx: OperationContext) => R;
+  },
+): Operation<z.output<S>, R> {
+  return { ...op, local: true };
+}
+
+/**
+ * Defines an operation that only the server can answer (it needs KV, a worker or a large dataset).
+ *
+ * @typeParam R The result type.
+ * @param op The definition, without `run`.
+ * @returns The definition, typed for the registry.
+ */
+export function defineRemoteOperation<R>(
+  op: Omit<Operation<unknown, R>, "local" | "run">,
+): Operation<unknown, R> {
+  return { ...op, local: false };
+}

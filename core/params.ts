@@ -1,0 +1,265 @@
+/**
+ * Strict parsers for query-string and path values, as zod schemas from string to a typed value.
+ *
+ * Every value on the wire is a string. These schemas accept only plain decimal notation
+ * (no exponents, no `NaN`, no `Infinity`, no empty strings), enforce the documented range, and
+ * carry an OpenAPI description of the typed value through zod metadata.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** A zod schema that reads one string parameter into a typed value. */
+export type ParamSchema<T> = z.ZodType<T, string>;
+
+/** Documentation of one parameter for the OpenAPI document. */
+export interface ParamDoc {
+  /** One sentence for people. */
+  description: string;
+  /** An example value, as it would appear in a URL. */
+  example?: string;
+}
+
+const DECIMAL = /^[+-]?(\d+)(\.(\d+))?$/;
+const MAX_RAW_LENGTH = 64;
+
+function quote(raw: string): string {
+  const shown = raw.length > 40 ? `${raw.slice(0, 40)}…` : raw;
+  return JSON.stringify(shown);
+}
+
+function stringField<T>(
+  expected: string,
+  parse: (raw: string) => T | undefined,
+  jsonSchema: Record<string, unknown>,
+  doc: ParamDoc,
+): ParamSchema<T> {
+  return z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `is required: expected ${expected}` : `must be ${expected}`,
+    })
+    .transform((raw, ctx) => {
+      const value = raw === "" || raw.length > MAX_RAW_LENGTH ? undefined : parse(raw);
+      if (value === undefined) {
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: raw === ""
+            ? `must be ${expected}: got an empty value`
+            : `must be ${expected}: got ${quote(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .meta({
+      ...jsonSchema,
+      description: doc.description,
+      ...(doc.example ? { examples: [doc.example] } : {}),
+    });
+}
+
+/** Options of {@linkcode decimal}. */
+export interface DecimalOptions extends ParamDoc {
+  /** Smallest accepted value (inclusive). */
+  min: number;
+  /** Largest accepted value (inclusive). */
+  max: number;
+  /** Reject the minimum itself (for "greater than zero"). */
+  exclusiveMin?: boolean;
+  /** Most digits allowed after the decimal point. */
+  maxDecimals?: number;
+}
+
+/**
+ * A decimal number in plain notation within a range, such as an amount or a rate.
+ *
+ * @param options Range, decimals and documentation.
+ * @returns The schema.
+ *
+ * @example Usage
+ * ```ts
+ * import { decimal } from "./params.ts";
+ * const amount = decimal({ min: 0, max: 1e12, maxDecimals: 2, description: "Amount in LKR" });
+ * console.log(amount.parse("2500.50")); // 2500.5
+ * ```
+ */
+export function decimal(options: DecimalOptions): ParamSchema<number> {
+  const { min, max, exclusiveMin = false, maxDecimals } = options;
+  const bound = exclusiveMin ? `greater than ${min}` : `from ${min}`;
+  const decimals = maxDecimals === undefined
+    ? ""
+    : maxDecimals === 0
+    ? " (a whole number)"
+    : ` with at most ${maxDecimals} decimal place${maxDecimals === 1 ? "" : "s"}`;
+  const expected = `a number ${bound} to ${max}${decimals}`;
+  return stringField(expected, (raw) => {
+    const match = DECIMAL.exec(raw);
+    if (!match) return undefined;
+    if (maxDecimals !== undefined && (match[3]?.length ?? 0) > maxDecimals) return undefined;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value > max || value < min) return undefined;
+    if (exclusiveMin && value === min) return undefined;
+    return value === 0 ? 0 : value; // normalise -0
+  }, {
+    type: "number",
+    ...(exclusiveMin ? { exclusiveMinimum: min } : { minimum: min }),
+    maximum: max,
+  }, options);
+}
+
+/** Options of {@linkcode integer}. */
+export interface IntegerOptions extends ParamDoc {
+  /** Smallest accepted value (inclusive). */
+  min: number;
+  /** Largest accepted value (inclusive). */
+  max: number;
+}
+
+/**
+ * A whole number within a range, written with digits only.
+ *
+ * @param options Range and documentation.
+ * @returns The schema.
+ *
+ * @example Usage
+ * ```ts
+ * import { integer } from "./params.ts";
+ * const months = integer({ min: 1, max: 600, description: "Tenure in months" });
+ * console.log(months.parse("60")); // 60
+ * ```
+ */
+export function integer(options: IntegerOptions): ParamSchema<number> {
+  const { min, max } = options;
+  const expected = `a whole number from ${min} to ${max}`;
+  return stringField(
+    expected,
+    (raw) => {
+      if (!/^[+-]?\d+$/.test(raw)) return undefined;
+      const value = Number(raw);
+      return Number.isSafeInteger(value) && value >= min && value <= max
+        ? (value === 0 ? 0 : value)
+        : undefined;
+    },
+    { type: "integer", minimum: min, maximum: max },
+    options,
+  );
+}
+
+/**
+ * One of a fixed list of words, matched exactly (case-sensitive unless `ignoreCase`).
+ *
+ * @param values The accepted values; the parsed value is the canonical spelling from this list.
+ * @param options Documentation, and whether case is ignored.
+ * @returns The schema.
+ *
+ * @example Usage
+ * ```ts
+ * import { oneOf } from "./params.ts";
+ * const mode = oneOf(["add", "remove"] as const, { description: "Add or remove VAT" });
+ * console.log(mode.parse("remove")); // "remove"
+ * ```
+ */
+export function oneOf<const T extends string>(
+  values: readonly T[],
+  options: ParamDoc & { ignoreCase?: boolean },
+): ParamSchema<T> {
+  const expected = `one of ${values.map((v) => `"${v}"`).join(", ")}`;
+  const lookup = new Map(values.map((v) => [options.ignoreCase ? v.toLowerCase() : v, v]));
+  return stringField(
+    expected,
+    (raw) => lookup.get(options.ignoreCase ? raw.toLowerCase() : raw),
+    { type: "string", enum: [...values] },
+    options,
+  );
+}
+
+/**
+ * A flag: `1` or `true` for yes, `0` or `false` for no.
+ *
+ * @param options Documentation.
+ * @returns The schema.
+ *
+ * @example Usage
+ * ```ts
+ * import { flag } from "./params.ts";
+ * console.log(flag({ description: "Show the schedule" }).parse("1")); // true
+ * ```
+ */
+export function flag(options: ParamDoc): ParamSchema<boolean> {
+  const table: Record<string, boolean> = { "1": true, "true": true, "0": false, "false": false };
+  return stringField(`"1" or "0" ("true" and "false" also accepted)`, (raw) => table[raw], {
+    type: "string",
+    enum: ["1", "0", "true", "false"],
+  }, options);
+}
+
+/**
+ * A calendar date written `YYYY-MM-DD`, which must exist (no 30 February).
+ *
+ * @param options Documentation.
+ * @returns The schema; the parsed value is the same `YYYY-MM-DD` string.
+ *
+ * @example Usage
+ * ```ts
+ * import { isoDate } from "./params.ts";
+ * console.log(isoDate({ description: "Start date" }).parse("2026-05-30")); // "2026-05-30"
+ * ```
+ */
+export function isoDate(options: ParamDoc): ParamSchema<string> {
+  return stringField("a date written YYYY-MM-DD", (raw) => isValidIsoDate(raw) ? raw : undefined, {
+    type: "string",
+    format: "date",
+  }, options);
+}
+
+/**
+ * Tells whether a string is an existing calendar date written `YYYY-MM-DD` (years 1000-9999).
+ *
+ * @param raw The text to check.
+ * @returns Whether it is a real date.
+ */
+export function isValidIsoDate(raw: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month);
+}
+
+/**
+ * Days in a month of the Gregorian calendar.
+ *
+ * @param year The full year.
+ * @param month The month, 1-12.
+ * @returns 28 to 31.
+ */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/**
+ * Tells whether a Gregorian year has 366 days.
+ *
+ * @param year The full year.
+ * @returns Whether it is a leap year.
+ */
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+/**
+ * Free text up to a length, trimmed; used for search terms and path segments.
+ *
+ * @param options Documentation and the maximum length in characters.
+ * @returns The schema.
+ */
+export function text(options: ParamDoc & { maxLength: number }): ParamSchema<string> {
+  return z
+    .string({ error: (issue) => issue.input === undefined ? "is required" : "must be text" })
+    .max(options.maxLength, { error: `must be at most ${options.maxLength} characters long` })
+    .transform((raw) => raw.trim())
+    .meta({ type: "string", maxLength: options.maxLength, description: options.description });
+}

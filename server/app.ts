@@ -1,0 +1,102 @@
+/**
+ * Builds the HTTP app. The whole request path reads top to bottom here.
+ *
+ * @module
+ */
+import { type Handler, Hono } from "hono";
+import { ApiError } from "../core/errors.ts";
+import { buildOpenApi } from "../core/openapi.ts";
+import { operations } from "../core/registry.ts";
+import { buildServiceIndex } from "../core/service_index.ts";
+import { type Clock, colomboDate, systemClock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import { caller } from "./http/caller.ts";
+import { cors } from "./http/cors.ts";
+import { notFound, onError } from "./http/errors.ts";
+import { mountOperations } from "./http/mount.ts";
+import { consumeQuota, rateLimitHeaders } from "./http/quota.ts";
+import { requestId } from "./http/request_id.ts";
+import type { AppEnv } from "./http/types.ts";
+import { createLogger, type Logger } from "./log.ts";
+import { MemoryQuotaStore, type QuotaStore } from "./quota/memory.ts";
+
+/** What the app is built from. Tests pass their own; nothing is global. */
+export interface AppDeps {
+  kv: Deno.Kv;
+  config: Config;
+  clock?: Clock;
+  logger?: Logger;
+  quota?: QuotaStore;
+}
+
+/** URLs longer than this are refused with 414 before any routing. */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * Builds the Hono app.
+ *
+ * @param deps KV, configuration, clock, logger, quota store.
+ * @returns The app; serve it with `Deno.serve(app.fetch)` or call `app.request()` in tests.
+ */
+export function buildApp(deps: AppDeps): Hono<AppEnv> {
+  const { config } = deps;
+  const clock = deps.clock ?? systemClock;
+  const logger = deps.logger ?? createLogger(config.logLevel);
+  const quota = deps.quota ?? new MemoryQuotaStore();
+  const baseUrl = config.publicBaseUrl;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    if (c.req.url.length > MAX_URL_LENGTH) {
+      throw new ApiError(
+        414,
+        "uri_too_long",
+        `URL is ${c.req.url.length} characters long: the limit is ${MAX_URL_LENGTH}`,
+      );
+    }
+    await next();
+  });
+  app.use(caller(config));
+  app.use(rateLimitHeaders(quota, clock));
+  app.use(cors());
+
+  const openApi = buildOpenApi(operations, {
+    baseUrl,
+    extraPaths: {
+      "/api/v1": {
+        get: {
+          operationId: "serviceIndex",
+          summary: "Service index",
+          tags: ["Meta"],
+          responses: { "200": { description: "The list of endpoints" } },
+        },
+      },
+      "/api/v1/openapi.json": {
+        get: {
+          operationId: "openapi",
+          summary: "This OpenAPI document",
+          tags: ["Meta"],
+          responses: { "200": { description: "OpenAPI 3.1 document" } },
+        },
+      },
+    },
+  });
+  const index = buildServiceIndex(operations, baseUrl);
+  const indexHandler: Handler<AppEnv> = (c) =>
+    c.json({ ok: true, data: index, meta: { tier: c.get("caller").tier, endpoint: "index" } });
+  app.get("/api/v1", indexHandler);
+  app.get("/api/v1/", indexHandler);
+  app.get("/api/v1/openapi.json", (c) => c.json(openApi));
+
+  mountOperations(app, operations, {
+    baseUrl,
+    context: () => ({ today: colomboDate(clock.now()), baseUrl }),
+    before: [consumeQuota(quota, clock)],
+    handlers: {},
+  });
+
+  app.notFound(notFound());
+  app.onError(onError(logger));
+  return app;
+}

@@ -1,0 +1,114 @@
+/**
+ * Configuration from environment variables, validated once at start-up.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** The server's configuration. */
+export interface Config {
+  port: number;
+  hostname: string;
+  /** A file path, `:memory:`, or a KV Connect URL. */
+  kvPath: string;
+  /** Public base URL, no trailing slash: used in links the API returns. */
+  publicBaseUrl: string;
+  /** How many reverse proxies in front of the server to trust in `X-Forwarded-For` (0: none). */
+  trustProxy: number;
+  anonDailyLimit: number;
+  keyDailyLimit: number;
+  voiceDailyLimit: number;
+  logLevel: "debug" | "info" | "warn" | "error";
+}
+
+const whole = (name: string, min: number, max: number, fallback: number) =>
+  z.string().optional().transform((raw, ctx) => {
+    if (raw === undefined || raw.trim() === "") return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
+      ctx.issues.push({
+        code: "custom",
+        input: raw,
+        message: `${name} must be a whole number from ${min} to ${max}: got ${JSON.stringify(raw)}`,
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
+
+const schema = z.object({
+  PORT: whole("PORT", 1, 65535, 8000),
+  HOSTNAME: z.string().optional(),
+  KV_PATH: z.string().optional(),
+  PUBLIC_BASE_URL: z.string().optional(),
+  TRUST_PROXY: z.string().optional().transform((raw, ctx) => {
+    const value = (raw ?? "").trim().toLowerCase();
+    if (value === "" || value === "0" || value === "false") return 0;
+    if (value === "true") return 1;
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    ctx.issues.push({
+      code: "custom",
+      input: raw,
+      message: `TRUST_PROXY must be 0, false, true, or the number of trusted proxies (1-10): got ${
+        JSON.stringify(raw)
+      }`,
+    });
+    return z.NEVER;
+  }),
+  ANON_DAILY_LIMIT: whole("ANON_DAILY_LIMIT", 0, 1e9, 50),
+  KEY_DAILY_LIMIT: whole("KEY_DAILY_LIMIT", 0, 1e9, 1000),
+  VOICE_DAILY_LIMIT: whole("VOICE_DAILY_LIMIT", 0, 1e9, 100),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], {
+    error: "LOG_LEVEL must be one of debug, info, warn, error",
+  }).optional(),
+});
+
+/** Thrown when the environment does not describe a usable configuration. */
+export class ConfigError extends Error {
+  /**
+   * @param problems One sentence per bad variable.
+   */
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join("\n  - ")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/**
+ * Reads and validates the configuration.
+ *
+ * @param env Environment variables (for example `Deno.env.toObject()`).
+ * @returns The configuration.
+ * @throws {ConfigError} Listing every bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  const e = parsed.data;
+  const problems: string[] = [];
+  let publicBaseUrl = `http://localhost:${e.PORT}`;
+  if (e.PUBLIC_BASE_URL) {
+    try {
+      const url = new URL(e.PUBLIC_BASE_URL);
+      if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError("not http(s)");
+      publicBaseUrl = url.href.replace(/\/+$/, "");
+    } catch {
+      problems.push(
+        `PUBLIC_BASE_URL must be an http(s) URL: got ${JSON.stringify(e.PUBLIC_BASE_URL)}`,
+      );
+    }
+  }
+  const kvPath = e.KV_PATH?.trim() || ".data/lanka.sqlite3";
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port: e.PORT,
+    hostname: e.HOSTNAME?.trim() || "0.0.0.0",
+    kvPath,
+    publicBaseUrl,
+    trustProxy: e.TRUST_PROXY,
+    anonDailyLimit: e.ANON_DAILY_LIMIT,
+    keyDailyLimit: e.KEY_DAILY_LIMIT,
+    voiceDailyLimit: e.VOICE_DAILY_LIMIT,
+    logLevel: e.LOG_LEVEL ?? "info",
+  };
+}

@@ -1,0 +1,41 @@
+/** Types shared by the server's middleware and routes. */
+import type { Context } from "hono";
+
+/** Who is calling: an IP (anonymous) or an API key. */
+export interface Caller {
+  /** Stable id used for counting: `ip:<address or /64>` or `key:<key id>`. */
+  id: string;
+  tier: "anonymous" | "key";
+  /** Daily request limit of this caller. */
+  limit: number;
+  /** The key id, for keyed callers. */
+  keyId?: string;
+  /** The account owning the key, for keyed callers. */
+  accountId?: string;
+}
+
+/** The caller's quota after this request. */
+export interface QuotaState {
+  limit: number;
+  remaining: number;
+  /** Epoch seconds of the next reset (00:00 UTC). */
+  reset: number;
+}
+
+/** Connection info that `Deno.serve` passes to the handler as Hono's `env`. */
+export interface ServeInfo {
+  remoteAddr?: { hostname: string; port?: number; transport?: string };
+}
+
+/** The Hono environment of this app. */
+export interface AppEnv {
+  Bindings: ServeInfo;
+  Variables: {
+    requestId: string;
+    caller: Caller;
+    quota: QuotaState | undefined;
+  };
+}
+
+/** A Hono context of this app. */
+export type AppContext = Context<AppEnv>;

@@ -1,0 +1,53 @@
+/** Builds an app for in-process tests: `:memory:` KV, a fixed clock, generous limits. */
+import { buildApp } from "../../server/app.ts";
+import type { Clock } from "../../server/clock.ts";
+import { type Config, loadConfig } from "../../server/config.ts";
+import { createLogger, type Logger } from "../../server/log.ts";
+
+/** 2026-06-15 10:00 UTC (15:30 in Colombo). */
+export const FIXED_NOW = Date.UTC(2026, 5, 15, 10, 0, 0);
+
+/** A clock tests can move. */
+export function fixedClock(ms = FIXED_NOW): Clock & { set(ms: number): void } {
+  let now = ms;
+  return { now: () => now, set: (value: number) => void (now = value) };
+}
+
+/** Options of {@linkcode testApp}. */
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+/** A built app with its KV; close the KV when done (`await using`). */
+export async function testApp(options: TestAppOptions = {}) {
+  const kv = await Deno.openKv(":memory:");
+  const config: Config = loadConfig({
+    ANON_DAILY_LIMIT: "100000",
+    KEY_DAILY_LIMIT: "100000",
+    PUBLIC_BASE_URL: "http://lanka.test",
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const logger = options.logger ?? createLogger("debug", (line) => logs.push(line));
+  const app = buildApp({ kv, config, clock: options.clock ?? fixedClock(), logger });
+  const peer = { remoteAddr: { hostname: "203.0.113.7", port: 40000, transport: "tcp" } };
+  return {
+    app,
+    kv,
+    config,
+    logs,
+    /** Calls the app as a client at 203.0.113.7 would. */
+    request: (path: string, init?: RequestInit) => app.request(path, init, peer),
+    async [Symbol.asyncDispose]() {
+      kv.close();
+    },
+  };
+}
+
+/** Reads a JSON body. */
+// deno-lint-ignore no-explicit-any
+export async function json(response: Response): Promise<any> {
+  return await response.json();
+}

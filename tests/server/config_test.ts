@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { ConfigError, loadConfig } from "../../server/config.ts";
+
+Deno.test("loadConfig() gives the documented defaults", () => {
+  const config = loadConfig({});
+  assert.equal(config.port, 8000);
+  assert.equal(config.hostname, "0.0.0.0");
+  assert.equal(config.kvPath, ".data/lanka.sqlite3");
+  assert.equal(config.publicBaseUrl, "http://localhost:8000");
+  assert.equal(config.trustProxy, 0);
+  assert.deepEqual([config.anonDailyLimit, config.keyDailyLimit, config.voiceDailyLimit], [
+    50,
+    1000,
+    100,
+  ]);
+});
+
+Deno.test("loadConfig() accepts :memory:, KV Connect URLs and proxy counts", () => {
+  assert.equal(loadConfig({ KV_PATH: ":memory:" }).kvPath, ":memory:");
+  assert.equal(
+    loadConfig({ KV_PATH: "https://kv.example:4512" }).kvPath,
+    "https://kv.example:4512",
+  );
+  assert.equal(loadConfig({ TRUST_PROXY: "true" }).trustProxy, 1);
+  assert.equal(loadConfig({ TRUST_PROXY: "2" }).trustProxy, 2);
+  assert.equal(
+    loadConfig({ PUBLIC_BASE_URL: "https://api.example.lk/" }).publicBaseUrl,
+    "https://api.example.lk",
+  );
+});
+
+Deno.test("loadConfig() lists every bad variable in one clear error", () => {
+  assert.throws(
+    () => loadConfig({ PORT: "eighty", TRUST_PROXY: "maybe", ANON_DAILY_LIMIT: "-1" }),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(error.problems.length, 3);
+      assert.match(error.message, /PORT must be a whole number from 1 to 65535: got "eighty"/);
+      assert.match(error.message, /TRUST_PROXY/);
+      assert.match(error.message, /ANON_DAILY_LIMIT/);
+      return true;
+    },
+  );
+  assert.throws(
+    () => loadConfig({ PUBLIC_BASE_URL: "ftp://x" }),
+    /PUBLIC_BASE_URL must be an http\(s\) URL/,
+  );
+});
