@@ -40,8 +40,9 @@ export async function testApp(options: TestAppOptions = {}) {
     logs,
     /** Calls the app as a client at 203.0.113.7 would. */
     request: (path: string, init?: RequestInit) => app.request(path, init, peer),
-    async [Symbol.asyncDispose]() {
+    [Symbol.asyncDispose]() {
       kv.close();
+      return Promise.resolve();
     },
   };
 }
