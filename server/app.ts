@@ -10,7 +10,7 @@ import { operations } from "../core/registry.ts";
 import { buildServiceIndex } from "../core/service_index.ts";
 import { type Clock, colomboDate, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import { caller } from "./http/caller.ts";
+import { caller, type KeyResolver, noKeys, requireKey } from "./http/caller.ts";
 import { cors } from "./http/cors.ts";
 import { notFound, onError } from "./http/errors.ts";
 import { mountOperations } from "./http/mount.ts";
@@ -27,6 +27,8 @@ export interface AppDeps {
   clock?: Clock;
   logger?: Logger;
   quota?: QuotaStore;
+  /** API key lookup (default: no keys are known). */
+  keys?: KeyResolver;
 }
 
 /** URLs longer than this are refused with 414 before any routing. */
@@ -57,8 +59,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     }
     await next();
   });
-  app.use(caller(config));
   app.use(rateLimitHeaders(quota, clock));
+  app.use(caller(config, deps.keys ?? noKeys));
   app.use(cors());
 
   const openApi = buildOpenApi(operations, {
@@ -92,7 +94,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   mountOperations(app, operations, {
     baseUrl,
     context: () => ({ today: colomboDate(clock.now()), baseUrl }),
-    before: [consumeQuota(quota, clock)],
+    before: (op) =>
+      op.keyOnly ? [requireKey(), consumeQuota(quota, clock)] : [consumeQuota(quota, clock)],
     handlers: {},
   });
 

@@ -1,24 +1,127 @@
 import type { MiddlewareHandler } from "hono";
+import { ApiError } from "../../core/errors.ts";
 import type { Config } from "../config.ts";
 import { addressGroup, clientAddress } from "./client_ip.ts";
 import type { AppEnv } from "./types.ts";
 
+/** What the caller middleware needs to know about a presented API key. */
+export interface KeyRecord {
+  /** Stable key id (not the secret). */
+  id: string;
+  /** The owning account. */
+  accountId: string;
+  /** Daily limit for this key (defaults to KEY_DAILY_LIMIT). */
+  dailyLimit?: number;
+}
+
+/** Looks up presented API keys. The keys issue provides the KV-backed one. */
+export interface KeyResolver {
+  /**
+   * @param rawKey The key exactly as presented.
+   * @returns The active key, or null when it is unknown or revoked.
+   */
+  resolve(rawKey: string): Promise<KeyRecord | null>;
+}
+
+/** A resolver that knows no keys (every presented key is invalid). */
+export const noKeys: KeyResolver = { resolve: () => Promise.resolve(null) };
+
 /**
- * Identifies the caller. Without a key the caller is its address (see `clientAddress`);
- * key handling arrives with the accounts and keys issue.
+ * Reads the API key from `Authorization: Bearer <key>` or `x-api-key`.
+ *
+ * @param authorization The Authorization header.
+ * @param headerKey The x-api-key header.
+ * @returns The key, or undefined when none is presented.
+ * @throws {ApiError} 400 when both are present and differ, or Authorization is not Bearer.
+ */
+export function presentedKey(
+  authorization: string | undefined,
+  headerKey: string | undefined,
+): string | undefined {
+  let bearer: string | undefined;
+  if (authorization !== undefined && authorization.trim() !== "") {
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
+    if (!match) {
+      throw ApiError.invalidParam(
+        "Authorization",
+        'Header "Authorization" must be "Bearer <API key>"',
+      );
+    }
+    bearer = match[1];
+  }
+  const header = headerKey?.trim() || undefined;
+  if (bearer !== undefined && header !== undefined && bearer !== header) {
+    throw ApiError.invalidParam(
+      "x-api-key",
+      'Headers "Authorization" and "x-api-key" carry different keys: send one key, in either header',
+    );
+  }
+  return bearer ?? header;
+}
+
+/**
+ * Identifies the caller: the API key when one is presented (an unknown or revoked key is a 401
+ * `invalid_key`, never a silent downgrade to anonymous), else the client address (see
+ * `clientAddress`; IPv6 grouped by /64).
  *
  * @param config Limits and proxy trust.
+ * @param keys Key lookup.
  * @returns The middleware.
  */
-export function caller(config: Config): MiddlewareHandler<AppEnv> {
+export function caller(config: Config, keys: KeyResolver): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const peer = c.env?.remoteAddr?.hostname ?? "unknown";
     const address = clientAddress(peer, c.req.header("x-forwarded-for"), config.trustProxy);
+    // Until the key is known the caller counts as its address, so errors below carry headers.
     c.set("caller", {
       id: `ip:${addressGroup(address)}`,
       tier: "anonymous",
       limit: config.anonDailyLimit,
     });
+    if (c.req.method !== "OPTIONS") {
+      const raw = presentedKey(c.req.header("authorization"), c.req.header("x-api-key"));
+      if (raw !== undefined) {
+        const record = await keys.resolve(raw);
+        if (!record) {
+          throw new ApiError(
+            401,
+            "invalid_key",
+            "API key is unknown or revoked: create one at /developers",
+            {
+              headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+            },
+          );
+        }
+        c.set("caller", {
+          id: `key:${record.id}`,
+          tier: "key",
+          limit: record.dailyLimit ?? config.keyDailyLimit,
+          keyId: record.id,
+          accountId: record.accountId,
+        });
+      }
+    }
+    await next();
+  };
+}
+
+/**
+ * Refuses callers without an API key with 401 `key_required` (for key-only operations).
+ *
+ * @returns The middleware.
+ */
+export function requireKey(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.get("caller").tier !== "key") {
+      throw new ApiError(
+        401,
+        "key_required",
+        "This endpoint needs an API key: create a free one at /developers",
+        {
+          headers: { "WWW-Authenticate": 'Bearer realm="lanka-api"' },
+        },
+      );
+    }
     await next();
   };
 }

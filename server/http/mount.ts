@@ -16,8 +16,8 @@ export interface MountOptions {
   baseUrl: string;
   /** The context each local operation runs with. */
   context: () => OperationContext;
-  /** Middleware run before every operation (quota). */
-  before: MiddlewareHandler<AppEnv>[];
+  /** Middleware run before an operation (key check, quota). */
+  before: (op: AnyOperation) => MiddlewareHandler<AppEnv>[];
   /** Handlers of server-only operations, by operation name. */
   handlers: Record<string, Handler<AppEnv>>;
 }
@@ -52,7 +52,7 @@ export function mountOperations(
         `Cannot mount operation "${op.name}": it has no run and no server handler`,
       );
     }
-    app.on(op.method, [path], ...options.before, handler);
+    app.on(op.method, [path], ...options.before(op), handler);
     methodsByPath.set(path, [...(methodsByPath.get(path) ?? []), op.method]);
   }
   for (const [path, methods] of methodsByPath) {

@@ -1,5 +1,6 @@
 /** Builds an app for in-process tests: `:memory:` KV, a fixed clock, generous limits. */
 import { buildApp } from "../../server/app.ts";
+import type { KeyResolver } from "../../server/http/caller.ts";
 import type { Clock } from "../../server/clock.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createLogger, type Logger } from "../../server/log.ts";
@@ -18,6 +19,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: Clock;
   logger?: Logger;
+  keys?: KeyResolver;
 }
 
 /** A built app with its KV; close the KV when done (`await using`). */
@@ -31,7 +33,13 @@ export async function testApp(options: TestAppOptions = {}) {
   });
   const logs: string[] = [];
   const logger = options.logger ?? createLogger("debug", (line) => logs.push(line));
-  const app = buildApp({ kv, config, clock: options.clock ?? fixedClock(), logger });
+  const app = buildApp({
+    kv,
+    config,
+    clock: options.clock ?? fixedClock(),
+    logger,
+    ...(options.keys ? { keys: options.keys } : {}),
+  });
   const peer = { remoteAddr: { hostname: "203.0.113.7", port: 40000, transport: "tcp" } };
   return {
     app,
