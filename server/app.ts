@@ -18,6 +18,7 @@ import { consumeQuota, rateLimitHeaders } from "./http/quota.ts";
 import { requestId } from "./http/request_id.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
+import { STYLESHEET } from "./pages/style.ts";
 import { MemoryQuotaStore, type QuotaStore } from "./quota/memory.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
@@ -90,6 +91,12 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/api/v1", indexHandler);
   app.get("/api/v1/", indexHandler);
   app.get("/api/v1/openapi.json", (c) => c.json(openApi));
+
+  app.get("/static/style.css", (c) => {
+    c.header("Content-Type", "text/css; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(STYLESHEET);
+  });
 
   mountOperations(app, operations, {
     baseUrl,
