@@ -1,0 +1,178 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { amortize, computeLoan, emi } from "../../core/ops/loan.ts";
+import { computeFd, interestWhtRate } from "../../core/ops/fd.ts";
+import { computeVat, standardVatRate } from "../../core/ops/vat.ts";
+import { roundMoney, roundTo } from "../../core/money.ts";
+
+Deno.test("roundMoney() rounds half away from zero on the decimal value", () => {
+  assert.equal(roundMoney(1.005), 1.01); // Math.round(1.005 * 100) / 100 gives 1.00
+  assert.equal(roundMoney(2.675), 2.68);
+  assert.equal(roundMoney(-1.005), -1.01);
+  assert.equal(roundMoney(0.1 + 0.2), 0.3);
+  assert.equal(roundMoney(1e20), 1e20);
+  assert.equal(roundTo(10.4749, 2), 10.47);
+  assert.throws(() => roundMoney(NaN), RangeError);
+});
+
+Deno.test("computeVat() adds and removes 18% (tax fraction 18/118)", () => {
+  assert.deepEqual(computeVat(10_000, 18, "add"), {
+    mode: "add",
+    rate: 18,
+    base: 10_000,
+    vat: 1_800,
+    total: 11_800,
+    currency: "LKR",
+  });
+  assert.deepEqual(computeVat(11_800, 18, "remove"), {
+    mode: "remove",
+    rate: 18,
+    base: 10_000,
+    vat: 1_800,
+    total: 11_800,
+    currency: "LKR",
+  });
+  // 100 gross at 18%: VAT = 100 x 18/118 = 15.2542... -> 15.25, base 84.75.
+  const r = computeVat(100, 18, "remove");
+  assert.deepEqual([r.base, r.vat], [84.75, 15.25]);
+});
+
+Deno.test("standardVatRate() is 18% from 1 January 2024 and 15% in 2023", () => {
+  assert.equal(standardVatRate("2026-11-21"), 18);
+  assert.equal(standardVatRate("2024-01-01"), 18);
+  assert.equal(standardVatRate("2023-12-31"), 15);
+});
+
+Deno.test("VAT added then removed returns the amount, and base + vat = total (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 1e12 }),
+      fc.integer({ min: 0, max: 10_000 }),
+      (cents, rateHundredths) => {
+        const amount = cents / 100;
+        const rate = rateHundredths / 100;
+        const added = computeVat(amount, rate, "add");
+        const removed = computeVat(added.total, rate, "remove");
+        assert.equal(removed.base, amount);
+        assert.equal(removed.vat, added.vat);
+        assert.equal(roundMoney(added.base + added.vat), added.total);
+      },
+    ),
+    { numRuns: 2000 },
+  );
+});
+
+Deno.test("emi() follows the reducing-balance formula", () => {
+  // 5,000,000 at 12.5% over 240 months: the standard formula gives 56,807.03 (research:
+  // peers.md, which notes the original service's page prints a hand-written 56,785.71).
+  assert.equal(roundMoney(emi(5_000_000, 12.5, 240)), 56_807.03);
+  // 100,000 at 12% over 12 months: r = 0.01, EMI = 100000 x 0.01 x 1.01^12 / (1.01^12 - 1)
+  // = 8,884.88 (first principles).
+  assert.equal(roundMoney(emi(100_000, 12, 12)), 8_884.88);
+  // Rate 0: equal parts.
+  assert.equal(emi(120_000, 0, 12), 10_000);
+});
+
+Deno.test("computeLoan() reports EMI x months as the total payment (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 1e11 }),
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.integer({ min: 1, max: 600 }),
+      (cents, rateHundredths, months) => {
+        const r = computeLoan({
+          principal: cents / 100,
+          rate: rateHundredths / 100,
+          months,
+          schedule: false,
+        });
+        assert.equal(r.totalPayment, roundMoney(r.emi * months));
+        assert.equal(r.totalInterest, roundMoney(r.totalPayment - r.principal));
+      },
+    ),
+    { numRuns: 1000 },
+  );
+});
+
+Deno.test("amortize() pays the loan down to zero with interest on the balance", () => {
+  const r = computeLoan({ principal: 100_000, rate: 12, months: 12, schedule: true });
+  const rows = r.schedule!;
+  assert.equal(rows.length, 12);
+  // Month 1: interest 1% of 100,000 = 1,000; principal 8,884.88 - 1,000 = 7,884.88.
+  assert.deepEqual(rows[0], {
+    month: 1,
+    payment: 8_884.88,
+    principal: 7_884.88,
+    interest: 1_000,
+    balance: 92_115.12,
+  });
+  assert.equal(rows.at(-1)!.balance, 0);
+  const repaid = roundMoney(rows.reduce((sum, row) => sum + row.principal, 0));
+  assert.equal(repaid, 100_000);
+  assert.ok(Math.abs(rows.at(-1)!.payment - r.emi) < 0.1, "the last payment only absorbs rounding");
+  const zero = amortize(1_000, 0, 3, roundMoney(1_000 / 3));
+  assert.deepEqual(zero.map((row) => row.payment), [333.33, 333.33, 333.34]);
+});
+
+Deno.test("computeFd() compounds cumulative deposits monthly", () => {
+  // Spec/peer example (peers.md): 1,000,000 at 10% for 12 months cumulative ->
+  // maturity 1,104,713.07, interest 104,713.07, effective yield 10.47%.
+  const r = computeFd(1_000_000, 10, 12, "cumulative", 0);
+  assert.deepEqual(
+    [r.maturityGross, r.totalInterestGross, r.effectiveAnnualYieldGross],
+    [1_104_713.07, 104_713.07, 10.47],
+  );
+  assert.deepEqual([r.whtAmount, r.totalInterestNet, r.maturityNet], [0, 104_713.07, 1_104_713.07]);
+});
+
+Deno.test("computeFd() monthly payouts reproduce published AERs", () => {
+  // Research 3.2: Commercial Bank 12 m monthly 15.80% -> AER 17.00%; 60 m monthly 13.40% -> 14.25%;
+  // worked example 9.57% monthly -> 10.00%, paying 7,975/month on 1,000,000 (7,177.50 net of 10%).
+  assert.equal(computeFd(1_000_000, 15.8, 12, "monthly", 0).effectiveAnnualYieldGross, 17);
+  assert.equal(computeFd(1_000_000, 13.4, 60, "monthly", 0).effectiveAnnualYieldGross, 14.25);
+  const r = computeFd(1_000_000, 9.57, 12, "monthly", 10);
+  assert.equal(r.effectiveAnnualYieldGross, 10);
+  assert.equal(r.monthlyInterestGross, 7_975);
+  assert.equal(roundMoney(r.totalInterestNet / 12), 7_177.5);
+  assert.deepEqual([r.totalInterestGross, r.whtAmount, r.totalInterestNet], [
+    95_700,
+    9_570,
+    86_130,
+  ]);
+  assert.equal(r.maturityGross, 1_095_700);
+});
+
+Deno.test("computeFd() yields satisfy the AER identities (property)", () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 100_000, max: 1e11 }),
+      fc.integer({ min: 1, max: 3_000 }),
+      fc.integer({ min: 1, max: 120 }),
+      fc.constantFrom("cumulative" as const, "monthly" as const),
+      (cents, rateHundredths, months, payout) => {
+        const rate = rateHundredths / 100;
+        const r = computeFd(cents / 100, rate, months, payout, 10);
+        const aer = (Math.pow(1 + rate / 1200, 12) - 1) * 100;
+        assert.ok(Math.abs(r.effectiveAnnualYieldGross - aer) <= 0.005 + 1e-9);
+        assert.ok(r.effectiveAnnualYieldNet <= r.effectiveAnnualYieldGross);
+        assert.equal(roundMoney(r.totalInterestNet + r.whtAmount), r.totalInterestGross);
+        if (payout === "cumulative" && r.principal >= 10_000) {
+          // Growing the principal at the gross AER for n/12 years gives back the maturity value.
+          const grown = r.principal * Math.pow(1 + aer / 100, months / 12);
+          assert.ok(
+            Math.abs(grown - r.maturityGross) / r.maturityGross < 1e-9 + 0.01 / r.maturityGross,
+          );
+        }
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+Deno.test("interestWhtRate() is 5% from 2023 and 10% from 1 April 2025", () => {
+  assert.equal(interestWhtRate("2022-12-31"), 0);
+  assert.equal(interestWhtRate("2023-01-01"), 5);
+  assert.equal(interestWhtRate("2025-03-31"), 5);
+  assert.equal(interestWhtRate("2025-04-01"), 10);
+  assert.equal(interestWhtRate("2026-11-21"), 10);
+});
