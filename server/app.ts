@@ -8,7 +8,7 @@ import { ApiError } from "../core/errors.ts";
 import { buildOpenApi } from "../core/openapi.ts";
 import { operations } from "../core/registry.ts";
 import { buildServiceIndex } from "../core/service_index.ts";
-import { type Clock, colomboDate, systemClock } from "./clock.ts";
+import { type Clock, colomboToday, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { caller, type KeyResolver, noKeys, requireKey } from "./http/caller.ts";
 import { cors } from "./http/cors.ts";
@@ -98,9 +98,10 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     return c.body(STYLESHEET);
   });
 
+  const today = colomboToday(clock);
   mountOperations(app, operations, {
     baseUrl,
-    context: () => ({ today: colomboDate(clock.now()), baseUrl }),
+    context: () => ({ today: today(), baseUrl }),
     before: (op) =>
       op.keyOnly ? [requireKey(), consumeQuota(quota, clock)] : [consumeQuota(quota, clock)],
     handlers: {},

@@ -27,6 +27,28 @@ export function colomboDate(epochMs: number): string {
 }
 
 /**
+ * A function giving today's Asia/Colombo date for a clock, recomputed only when the day turns
+ * (it runs on every request).
+ *
+ * @param clock The clock.
+ * @returns A function returning `YYYY-MM-DD`.
+ */
+export function colomboToday(clock: Clock): () => string {
+  let start = 0;
+  let end = 0;
+  let today = "";
+  return () => {
+    const now = clock.now();
+    if (now < start || now >= end) {
+      today = colomboDate(now);
+      start = Date.parse(`${today}T00:00:00Z`) - COLOMBO_OFFSET_MS;
+      end = start + 86_400_000;
+    }
+    return today;
+  };
+}
+
+/**
  * The UTC calendar date at an instant (quota days run in UTC).
  *
  * @param epochMs Milliseconds since the epoch.

@@ -43,7 +43,11 @@ export function mountOperations(
     const handler: Handler<AppEnv> | undefined = op.run
       ? (c) => {
         const entries: [string, string][] = Object.entries(c.req.param());
-        for (const pair of new URL(c.req.url).searchParams) entries.push(pair);
+        const url = c.req.url;
+        const mark = url.indexOf("?");
+        if (mark !== -1) {
+          for (const pair of new URLSearchParams(url.slice(mark + 1))) entries.push(pair);
+        }
         return okResponse(c, op, execute(op, entries, options.context()), options.baseUrl);
       }
       : options.handlers[op.name];

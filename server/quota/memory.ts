@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { nextUtcMidnight, utcDate } from "../clock.ts";
 import type { QuotaState } from "../http/types.ts";
 
 /** The answer of {@linkcode QuotaStore.consume}. */
@@ -35,15 +34,17 @@ export interface QuotaStore {
   peek(callerId: string, limit: number, nowMs: number): QuotaState;
 }
 
-/** An in-memory {@linkcode QuotaStore}; old days are dropped as the day turns. */
+const DAY_MS = 86_400_000;
+
+/** An in-memory {@linkcode QuotaStore}; the counts are dropped when the UTC day turns. */
 export class MemoryQuotaStore implements QuotaStore {
-  #day = "";
+  /** End of the current UTC day, epoch ms (exclusive). */
+  #dayEnd = 0;
   #counts = new Map<string, number>();
 
   #roll(nowMs: number): void {
-    const day = utcDate(nowMs);
-    if (day !== this.#day) {
-      this.#day = day;
+    if (nowMs >= this.#dayEnd || nowMs < this.#dayEnd - DAY_MS) {
+      this.#dayEnd = (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
       this.#counts.clear();
     }
   }
@@ -54,12 +55,12 @@ export class MemoryQuotaStore implements QuotaStore {
     const allowed = used < limit;
     if (allowed) this.#counts.set(callerId, used + 1);
     const count = allowed ? used + 1 : used;
-    return { allowed, limit, remaining: Math.max(limit - count, 0), reset: nextUtcMidnight(nowMs) };
+    return { allowed, limit, remaining: Math.max(limit - count, 0), reset: this.#dayEnd / 1000 };
   }
 
   peek(callerId: string, limit: number, nowMs: number): QuotaState {
     this.#roll(nowMs);
     const used = this.#counts.get(callerId) ?? 0;
-    return { limit, remaining: Math.max(limit - used, 0), reset: nextUtcMidnight(nowMs) };
+    return { limit, remaining: Math.max(limit - used, 0), reset: this.#dayEnd / 1000 };
   }
 }

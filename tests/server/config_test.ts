@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { colomboToday } from "../../server/clock.ts";
 import { ConfigError, loadConfig } from "../../server/config.ts";
 
 Deno.test("loadConfig() gives the documented defaults", () => {
@@ -45,4 +46,14 @@ Deno.test("loadConfig() lists every bad variable in one clear error", () => {
     () => loadConfig({ PUBLIC_BASE_URL: "ftp://x" }),
     /PUBLIC_BASE_URL must be an http\(s\) URL/,
   );
+});
+
+Deno.test("colomboToday() turns the date at 18:30 UTC (midnight in Colombo)", () => {
+  let now = Date.UTC(2026, 4, 29, 18, 29, 59);
+  const today = colomboToday({ now: () => now });
+  assert.equal(today(), "2026-05-29");
+  now = Date.UTC(2026, 4, 29, 18, 30, 0);
+  assert.equal(today(), "2026-05-30");
+  now = Date.UTC(2026, 4, 29, 12, 0, 0); // a clock moved back is followed too
+  assert.equal(today(), "2026-05-29");
 });

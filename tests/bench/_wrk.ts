@@ -1,0 +1,118 @@
+/**
+ * Helpers for load benchmarks: find or install wrk, start servers on free ports, run wrk and
+ * read its figures.
+ */
+
+/** Figures wrk reports for one run. */
+export interface WrkResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+/** Makes sure `wrk` is on PATH, installing Debian's package when running as root. */
+export async function ensureWrk(): Promise<void> {
+  const found = await new Deno.Command("sh", { args: ["-c", "command -v wrk"], stdout: "null" })
+    .output();
+  if (found.success) return;
+  if (Deno.uid?.() === 0) {
+    console.error("bench: installing wrk with apt-get");
+    const install = await new Deno.Command("sh", {
+      args: [
+        "-c",
+        "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk",
+      ],
+      stdout: "null",
+      stderr: "inherit",
+    }).output();
+    if (install.success) return;
+  }
+  throw new Error("Cannot run the load benchmark: wrk is not installed (apt-get install wrk)");
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/** Waits until a URL answers (any status). */
+export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      await res.body?.cancel();
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`Server at ${url} did not answer within ${timeoutMs} ms`);
+}
+
+function toMs(value: string, unit: string): number {
+  const n = Number(value);
+  return unit === "us" ? n / 1000 : unit === "s" ? n * 1000 : n;
+}
+
+/**
+ * Runs wrk against a URL and parses requests/s and latency percentiles.
+ *
+ * @param url The URL.
+ * @param options Connections, duration in seconds, extra headers.
+ */
+export async function wrk(
+  url: string,
+  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<WrkResult> {
+  const args = ["-t1", `-c${options.connections ?? 50}`, `-d${options.seconds ?? 8}s`, "--latency"];
+  for (const [name, value] of Object.entries(options.headers ?? {})) {
+    args.push("-H", `${name}: ${value}`);
+  }
+  const out = await new Deno.Command("wrk", {
+    args: [...args, url],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (!out.success) throw new Error(`wrk failed: ${new TextDecoder().decode(out.stderr)}`);
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(text);
+  const p50 = /\s50%\s+([\d.]+)(us|ms|s)/.exec(text);
+  const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(text);
+  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(text);
+  if (!rps || !p50 || !p99) throw new Error(`Cannot read wrk output:\n${text}`);
+  return {
+    requestsPerSecond: Number(rps[1]),
+    p50Ms: toMs(p50[1]!, p50[2]!),
+    p99Ms: toMs(p99[1]!, p99[2]!),
+    non2xx: non2xx ? Number(non2xx[1]) : 0,
+  };
+}
+
+/** Starts a Deno script as a server process and waits until it answers at `readyUrl`. */
+export async function startServer(
+  script: string,
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<Deno.ChildProcess> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-all", script],
+    env,
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  await waitFor(readyUrl);
+  return child;
+}
+
+/** Stops a server process. */
+export async function stopServer(child: Deno.ChildProcess): Promise<void> {
+  try {
+    child.kill("SIGTERM");
+  } catch { /* already gone */ }
+  await child.status;
+}
