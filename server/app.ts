@@ -18,6 +18,9 @@ import { consumeQuota, rateLimitHeaders } from "./http/quota.ts";
 import { requestId } from "./http/request_id.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
+import { accessLog } from "./observe/access_log.ts";
+import { Metrics } from "./observe/metrics.ts";
+import { mountHealth, type ReadinessCheck } from "./http/health.ts";
 import { STYLESHEET } from "./pages/style.ts";
 import { MemoryQuotaStore, type QuotaStore } from "./quota/memory.ts";
 
@@ -30,6 +33,10 @@ export interface AppDeps {
   quota?: QuotaStore;
   /** API key lookup (default: no keys are known). */
   keys?: KeyResolver;
+  /** Metrics registry (default: a fresh one). */
+  metrics?: Metrics;
+  /** Extra readiness checks beyond KV (for example the voice workers). */
+  readiness?: Record<string, ReadinessCheck>;
 }
 
 /** URLs longer than this are refused with 414 before any routing. */
@@ -47,9 +54,11 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const quota = deps.quota ?? new MemoryQuotaStore();
   const baseUrl = config.publicBaseUrl;
+  const metrics = deps.metrics ?? new Metrics();
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  app.use(accessLog(logger, metrics, config.logIp));
   app.use(async (c, next) => {
     if (c.req.url.length > MAX_URL_LENGTH) {
       throw new ApiError(
@@ -91,6 +100,12 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/api/v1", indexHandler);
   app.get("/api/v1/", indexHandler);
   app.get("/api/v1/openapi.json", (c) => c.json(openApi));
+
+  mountHealth(app, {
+    metrics,
+    metricsToken: config.metricsToken,
+    checks: { kv: async () => (await deps.kv.get(["health"]), true), ...deps.readiness },
+  });
 
   app.get("/static/style.css", (c) => {
     c.header("Content-Type", "text/css; charset=utf-8");

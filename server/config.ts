@@ -19,6 +19,12 @@ export interface Config {
   keyDailyLimit: number;
   voiceDailyLimit: number;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** Log full client addresses (else masked to /24 or /48). */
+  logIp: boolean;
+  /** Bearer token protecting `/metrics` (unset: open). */
+  metricsToken: string | undefined;
+  /** Longest a graceful shutdown waits for in-flight requests. */
+  shutdownTimeoutMs: number;
 }
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
@@ -58,6 +64,9 @@ const schema = z.object({
   ANON_DAILY_LIMIT: whole("ANON_DAILY_LIMIT", 0, 1e9, 50),
   KEY_DAILY_LIMIT: whole("KEY_DAILY_LIMIT", 0, 1e9, 1000),
   VOICE_DAILY_LIMIT: whole("VOICE_DAILY_LIMIT", 0, 1e9, 100),
+  LOG_IP: z.enum(["0", "1", "false", "true"], { error: "LOG_IP must be 0 or 1" }).optional(),
+  METRICS_TOKEN: z.string().optional(),
+  SHUTDOWN_TIMEOUT_MS: whole("SHUTDOWN_TIMEOUT_MS", 0, 600_000, 10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], {
     error: "LOG_LEVEL must be one of debug, info, warn, error",
   }).optional(),
@@ -110,5 +119,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     keyDailyLimit: e.KEY_DAILY_LIMIT,
     voiceDailyLimit: e.VOICE_DAILY_LIMIT,
     logLevel: e.LOG_LEVEL ?? "info",
+    logIp: e.LOG_IP === "1" || e.LOG_IP === "true",
+    metricsToken: e.METRICS_TOKEN?.trim() || undefined,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -1,5 +1,6 @@
 /**
- * Entry point: `deno task start`. Reads the configuration, opens KV, serves.
+ * Entry point: `deno task start`. Reads the configuration, opens KV, serves, and shuts down
+ * gracefully on SIGINT/SIGTERM.
  *
  * @module
  */
@@ -7,6 +8,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openKv } from "./kv.ts";
 import { createLogger } from "./log.ts";
+import { Metrics } from "./observe/metrics.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -20,8 +22,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const kv = await openKv(config.kvPath);
-  const app = buildApp({ kv, config, logger });
+  let kv: Deno.Kv;
+  try {
+    kv = await openKv(config.kvPath);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    Deno.exit(3);
+  }
+  const metrics = new Metrics();
+  /** Run in order at shutdown, after in-flight requests finished (flush counters, stop workers). */
+  const onShutdown: (() => Promise<void> | void)[] = [];
+  const app = buildApp({ kv, config, logger, metrics });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,
@@ -29,17 +40,38 @@ async function main(): Promise<void> {
       logger.log("info", "Listening", {
         url: `http://${hostname}:${port}`,
         publicBaseUrl: config.publicBaseUrl,
-        kv: config.kvPath.startsWith("http") ? "remote" : config.kvPath,
+        kv: /^https?:/.test(config.kvPath) ? "remote" : config.kvPath,
       }),
   }, (request, info) => app.fetch(request, info));
-  const stop = async () => {
-    logger.log("info", "Shutting down");
-    await server.shutdown();
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log("info", "Shutting down", { signal, timeoutMs: config.shutdownTimeoutMs });
+    // Stop accepting, let in-flight requests finish, but never wait longer than the bound.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const drained = await Promise.race([
+      server.shutdown().then(() => true),
+      new Promise<false>((
+        resolve,
+      ) => (timer = setTimeout(() => resolve(false), config.shutdownTimeoutMs))),
+    ]);
+    clearTimeout(timer);
+    if (!drained) logger.log("warn", "In-flight requests did not finish in time", {});
+    for (const hook of onShutdown) {
+      try {
+        await hook();
+      } catch (error) {
+        logger.log("error", "Shutdown step failed", { error: String(error) });
+      }
+    }
     kv.close();
+    logger.log("info", "Stopped", {});
     Deno.exit(0);
   };
-  Deno.addSignalListener("SIGINT", stop);
-  Deno.addSignalListener("SIGTERM", stop);
+  Deno.addSignalListener("SIGINT", () => void stop("SIGINT"));
+  Deno.addSignalListener("SIGTERM", () => void stop("SIGTERM"));
   await server.finished;
 }
 

@@ -23,6 +23,9 @@ export interface KeyResolver {
   resolve(rawKey: string): Promise<KeyRecord | null>;
 }
 
+/** Paths whose Authorization header is the operator's, not an API key. */
+const OPERATOR_PATHS = new Set(["/metrics", "/healthz", "/readyz"]);
+
 /** A resolver that knows no keys (every presented key is invalid). */
 export const noKeys: KeyResolver = { resolve: () => Promise.resolve(null) };
 
@@ -64,6 +67,9 @@ export function presentedKey(
  * `invalid_key`, never a silent downgrade to anonymous), else the client address (see
  * `clientAddress`; IPv6 grouped by /64).
  *
+ * Operator endpoints (`/metrics`, `/healthz`, `/readyz`) are not API calls: their
+ * `Authorization` header carries the operator token, not an API key, so it is not read here.
+ *
  * @param config Limits and proxy trust.
  * @param keys Key lookup.
  * @returns The middleware.
@@ -78,7 +84,7 @@ export function caller(config: Config, keys: KeyResolver): MiddlewareHandler<App
       tier: "anonymous",
       limit: config.anonDailyLimit,
     });
-    if (c.req.method !== "OPTIONS") {
+    if (c.req.method !== "OPTIONS" && !OPERATOR_PATHS.has(c.req.path)) {
       const raw = presentedKey(c.req.header("authorization"), c.req.header("x-api-key"));
       if (raw !== undefined) {
         const record = await keys.resolve(raw);

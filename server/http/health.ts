@@ -1,0 +1,69 @@
+import type { Hono } from "hono";
+import { ApiError } from "../../core/errors.ts";
+import type { Metrics } from "../observe/metrics.ts";
+import { timingSafeEqual } from "../security.ts";
+import type { AppEnv } from "./types.ts";
+
+/** A named readiness check: resolves true when the dependency works. */
+export type ReadinessCheck = () => Promise<boolean>;
+
+/** Options of {@linkcode mountHealth}. */
+export interface HealthOptions {
+  /** Readiness checks by name (for example `kv`, `voice`). */
+  checks: Record<string, ReadinessCheck>;
+  metrics: Metrics;
+  /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
+  metricsToken?: string | undefined;
+  /** Longest a readiness check may take before it counts as failed. */
+  checkTimeoutMs?: number;
+}
+
+async function withTimeout(check: ReadinessCheck, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([check().catch(() => false), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Mounts `GET /healthz` (liveness: the process answers), `GET /readyz` (every check passes,
+ * else 503 naming the failing ones) and `GET /metrics` (Prometheus text). None consumes quota.
+ *
+ * @param app The app.
+ * @param options Checks, metrics and the optional operator token.
+ */
+export function mountHealth(app: Hono<AppEnv>, options: HealthOptions): void {
+  const timeoutMs = options.checkTimeoutMs ?? 2000;
+  app.get("/healthz", (c) => c.json({ ok: true, status: "alive" }));
+  app.get("/readyz", async (c) => {
+    const names = Object.keys(options.checks);
+    const results = await Promise.all(
+      names.map((name) => withTimeout(options.checks[name]!, timeoutMs)),
+    );
+    const checks = Object.fromEntries(
+      names.map((name, i) => [name, results[i] ? "ok" : "failing"]),
+    );
+    const ready = results.every(Boolean);
+    return c.json({ ok: ready, status: ready ? "ready" : "not ready", checks }, ready ? 200 : 503);
+  });
+  app.get("/metrics", async (c) => {
+    if (options.metricsToken) {
+      const presented = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
+      if (!(await timingSafeEqual(presented, options.metricsToken))) {
+        throw new ApiError(
+          401,
+          "invalid_key",
+          "Metrics need the operator token: Authorization: Bearer <METRICS_TOKEN>",
+          {
+            headers: { "WWW-Authenticate": 'Bearer realm="metrics"' },
+          },
+        );
+      }
+    }
+    c.header("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+    return c.body(options.metrics.render());
+  });
+}

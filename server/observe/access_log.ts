@@ -1,0 +1,52 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../http/types.ts";
+import type { Logger } from "../log.ts";
+import type { Metrics } from "./metrics.ts";
+
+/**
+ * Masks an address for logs: IPv4 keeps its /24 (`203.0.113.0`), IPv6 its /48.
+ *
+ * @param address An IP address.
+ * @returns The masked address.
+ */
+export function maskAddress(address: string): string {
+  if (address.includes(".") && !address.includes(":")) return address.replace(/\.\d+$/, ".0");
+  const groups = address.split(":").filter(Boolean).slice(0, 3);
+  return `${groups.join(":")}::/48`;
+}
+
+/**
+ * One structured log line per request (request id, method, route pattern, status, duration,
+ * tier, and the client address masked unless `logIp`), and the request metrics. Never logs
+ * headers, query strings or bodies, so keys, passwords and cookies cannot reach the log.
+ *
+ * @param logger Where lines go.
+ * @param metrics Request counters and latency.
+ * @param logIp Log the full client address (else masked).
+ * @returns The middleware.
+ */
+export function accessLog(
+  logger: Logger,
+  metrics: Metrics,
+  logIp: boolean,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const start = performance.now();
+    await next();
+    const seconds = (performance.now() - start) / 1000;
+    const route = c.req.routePath === "/*" ? "(unmatched)" : c.req.routePath;
+    metrics.request(route, c.req.method, c.res.status, seconds);
+    const caller = c.get("caller");
+    if (c.res.status === 429) metrics.quotaRejections.inc({ tier: caller?.tier ?? "anonymous" });
+    const peer = c.env?.remoteAddr?.hostname;
+    logger.log("info", "request", {
+      requestId: c.get("requestId"),
+      method: c.req.method,
+      route,
+      status: c.res.status,
+      durationMs: Math.round(seconds * 100_000) / 100,
+      tier: caller?.tier ?? "anonymous",
+      ...(peer ? { ip: logIp ? peer : maskAddress(peer) } : {}),
+    });
+  };
+}

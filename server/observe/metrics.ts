@@ -1,0 +1,151 @@
+/**
+ * Prometheus metrics kept in memory and rendered in the text exposition format (version 0.0.4).
+ *
+ * @module
+ */
+
+/** Latency buckets in seconds for request durations. */
+export const LATENCY_BUCKETS: readonly number[] = [
+  0.0005,
+  0.001,
+  0.0025,
+  0.005,
+  0.01,
+  0.025,
+  0.05,
+  0.1,
+  0.25,
+  0.5,
+  1,
+  2.5,
+  5,
+  10,
+];
+
+type Labels = Record<string, string>;
+
+function labelText(labels: Labels): string {
+  const parts = Object.entries(labels).map(([k, v]) =>
+    `${k}="${v.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/"/g, '\\"')}"`
+  );
+  return parts.length ? `{${parts.join(",")}}` : "";
+}
+
+class Counter {
+  readonly values = new Map<string, { labels: Labels; value: number }>();
+  constructor(readonly name: string, readonly help: string) {}
+  inc(labels: Labels = {}, by = 1): void {
+    const key = labelText(labels);
+    const entry = this.values.get(key);
+    if (entry) entry.value += by;
+    else this.values.set(key, { labels, value: by });
+  }
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    for (const { labels, value } of this.values.values()) {
+      lines.push(`${this.name}${labelText(labels)} ${value}`);
+    }
+    return lines;
+  }
+}
+
+class Histogram {
+  readonly series = new Map<
+    string,
+    { labels: Labels; counts: number[]; sum: number; count: number }
+  >();
+  constructor(readonly name: string, readonly help: string, readonly buckets: readonly number[]) {}
+  observe(seconds: number, labels: Labels = {}): void {
+    const key = labelText(labels);
+    let s = this.series.get(key);
+    if (!s) {
+      this.series.set(
+        key,
+        s = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 },
+      );
+    }
+    for (let i = 0; i < this.buckets.length; i++) if (seconds <= this.buckets[i]!) s.counts[i]!++;
+    s.sum += seconds;
+    s.count++;
+  }
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+    for (const s of this.series.values()) {
+      this.buckets.forEach((le, i) =>
+        lines.push(
+          `${this.name}_bucket${labelText({ ...s.labels, le: String(le) })} ${s.counts[i]}`,
+        )
+      );
+      lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: "+Inf" })} ${s.count}`);
+      lines.push(`${this.name}_sum${labelText(s.labels)} ${s.sum}`);
+      lines.push(`${this.name}_count${labelText(s.labels)} ${s.count}`);
+    }
+    return lines;
+  }
+}
+
+/** The server's metrics. */
+export class Metrics {
+  readonly requests: Counter = new Counter(
+    "lanka_http_requests_total",
+    "HTTP requests by route, method and status",
+  );
+  readonly latency: Histogram = new Histogram(
+    "lanka_http_request_duration_seconds",
+    "HTTP request latency by route",
+    LATENCY_BUCKETS,
+  );
+  readonly quotaRejections: Counter = new Counter(
+    "lanka_quota_rejections_total",
+    "Requests refused with 429 by tier",
+  );
+  readonly kvFlushes: Histogram = new Histogram(
+    "lanka_kv_flush_duration_seconds",
+    "Duration of counter flushes to KV",
+    LATENCY_BUCKETS,
+  );
+  readonly kvFlushFailures: Counter = new Counter(
+    "lanka_kv_flush_failures_total",
+    "Counter flushes to KV that failed",
+  );
+  readonly #gauges = new Map<string, { help: string; read: () => number }>();
+
+  /**
+   * Registers a gauge read at scrape time (for example the voice queue depth).
+   *
+   * @param name Metric name.
+   * @param help One line of help.
+   * @param read Returns the current value.
+   */
+  gauge(name: string, help: string, read: () => number): void {
+    this.#gauges.set(name, { help, read });
+  }
+
+  /**
+   * Records one finished request.
+   *
+   * @param route The route pattern (not the raw path, to bound cardinality).
+   * @param method HTTP method.
+   * @param status Response status.
+   * @param seconds Duration.
+   */
+  request(route: string, method: string, status: number, seconds: number): void {
+    this.requests.inc({ route, method, status: String(status) });
+    this.latency.observe(seconds, { route });
+  }
+
+  /** @returns The exposition text. */
+  render(): string {
+    const lines = [
+      ...this.requests.render(),
+      ...this.latency.render(),
+      ...this.quotaRejections.render(),
+      ...this.kvFlushes.render(),
+      ...this.kvFlushFailures.render(),
+    ];
+    for (const [name, { help, read }] of this.#gauges) {
+      lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} gauge`, `${name} ${read()}`);
+    }
+    return `${lines.join("\n")}\n`;
+  }
+}

@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { maskAddress } from "../../server/observe/access_log.ts";
+import { json, testApp } from "../_helpers/app.ts";
+
+/** Parses Prometheus text into `name{labels}` -> value, checking every line's syntax. */
+function parseProm(text: string): Map<string, number> {
+  const samples = new Map<string, number>();
+  const typed = new Set<string>();
+  for (const line of text.trimEnd().split("\n")) {
+    if (line.startsWith("# HELP ")) continue;
+    const type = /^# TYPE ([a-zA-Z_:][a-zA-Z0-9_:]*) (counter|gauge|histogram|summary|untyped)$/
+      .exec(line);
+    if (type) {
+      typed.add(type[1]!);
+      continue;
+    }
+    const sample =
+      /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(?:[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*",?)*\})? (-?[0-9.e+]+|\+Inf|NaN)$/
+        .exec(line);
+    assert.ok(sample, `not a Prometheus sample line: ${line}`);
+    const base = sample[1]!.replace(/_(bucket|sum|count)$/, "");
+    assert.ok(typed.has(sample[1]!) || typed.has(base), `sample before its TYPE: ${line}`);
+    samples.set(`${sample[1]}${sample[2] ?? ""}`, Number(sample[3]));
+  }
+  return samples;
+}
+
+Deno.test("GET /healthz answers alive and /readyz checks KV", async () => {
+  await using t = await testApp();
+  const live = await t.request("/healthz");
+  assert.equal(live.status, 200);
+  assert.equal((await json(live)).status, "alive");
+  const ready = await json(await t.request("/readyz"));
+  assert.deepEqual([ready.ok, ready.checks.kv], [true, "ok"]);
+});
+
+Deno.test("GET /readyz is 503 naming the failing check when KV is closed", async () => {
+  await using t = await testApp();
+  t.kv.close();
+  const res = await t.request("/readyz");
+  assert.equal(res.status, 503);
+  assert.equal((await json(res)).checks.kv, "failing");
+});
+
+Deno.test("GET /metrics parses as Prometheus text and its counters move with traffic", async () => {
+  await using t = await testApp({ env: { ANON_DAILY_LIMIT: "2" } });
+  const before = parseProm(await (await t.request("/metrics")).text());
+  const key = 'lanka_http_requests_total{route="/api/v1/vat",method="GET",status="200"}';
+  assert.equal(before.get(key), undefined);
+  await (await t.request("/api/v1/vat?amount=1")).body?.cancel();
+  await (await t.request("/api/v1/vat?amount=2")).body?.cancel();
+  await (await t.request("/api/v1/vat?amount=3")).body?.cancel(); // 429
+  const after = parseProm(await (await t.request("/metrics")).text());
+  assert.equal(after.get(key), 2);
+  assert.equal(
+    after.get('lanka_http_requests_total{route="/api/v1/vat",method="GET",status="429"}'),
+    1,
+  );
+  assert.equal(after.get('lanka_quota_rejections_total{tier="anonymous"}'), 1);
+  assert.equal(after.get('lanka_http_request_duration_seconds_count{route="/api/v1/vat"}'), 3);
+  assert.equal(
+    after.get('lanka_http_request_duration_seconds_bucket{route="/api/v1/vat",le="+Inf"}'),
+    3,
+  );
+});
+
+Deno.test("GET /metrics needs the operator token when one is configured", async () => {
+  await using t = await testApp({ env: { METRICS_TOKEN: "s3cret-token" } });
+  assert.equal((await t.request("/metrics")).status, 401);
+  assert.equal(
+    (await t.request("/metrics", { headers: { Authorization: "Bearer wrong" } })).status,
+    401,
+  );
+  const ok = await t.request("/metrics", { headers: { Authorization: "Bearer s3cret-token" } });
+  assert.equal(ok.status, 200);
+  assert.match(ok.headers.get("content-type") ?? "", /^text\/plain; version=0\.0\.4/);
+});
+
+Deno.test("the access log writes one JSON line per request without query strings or headers", async () => {
+  await using t = await testApp();
+  await (await t.request("/api/v1/vat?amount=123456", { headers: { "x-api-key": "" } })).body
+    ?.cancel();
+  const lines = t.logs.map((line) => JSON.parse(line)).filter((entry) =>
+    entry.message === "request"
+  );
+  assert.equal(lines.length, 1);
+  const [entry] = lines;
+  assert.deepEqual(
+    [entry.method, entry.route, entry.status, entry.tier, entry.ip],
+    ["GET", "/api/v1/vat", 200, "anonymous", "203.0.113.0"],
+  );
+  assert.match(entry.requestId, /^[0-9a-f-]{36}$/);
+  assert.equal(typeof entry.durationMs, "number");
+  assert.doesNotMatch(t.logs.join("\n"), /123456/);
+});
+
+Deno.test("LOG_IP=1 logs the full address; maskAddress() keeps /24 and /48", async () => {
+  await using t = await testApp({ env: { LOG_IP: "1" } });
+  await (await t.request("/api/v1/vat?amount=1")).body?.cancel();
+  assert.equal(JSON.parse(t.logs.at(-1)!).ip, "203.0.113.7");
+  assert.equal(maskAddress("198.51.100.23"), "198.51.100.0");
+  assert.equal(maskAddress("2001:db8:aa:bb::1"), "2001:db8:aa::/48");
+});
