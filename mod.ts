@@ -45,6 +45,7 @@ export {
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
 export {
   HOLIDAY_DATA,
+  HOLIDAY_TYPES,
   holidays,
   holidaysToIcs,
   listHolidays,

@@ -76,7 +76,8 @@ export interface HolidayDataset {
   governmentClosures: GovernmentClosure[];
 }
 
-const HOLIDAY_TYPES = [
+/** Every kind of day, in the order the docs list them. */
+export const HOLIDAY_TYPES: readonly HolidayType[] = [
   "poya",
   "buddhist",
   "hindu",
@@ -84,7 +85,7 @@ const HOLIDAY_TYPES = [
   "christian",
   "national",
   "cultural",
-] as const;
+];
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 

@@ -3,7 +3,7 @@ import { dayNumber, isoFromDayNumber, weekdayOf } from "../day_number.ts";
 import { ApiError, type ErrorDetail } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { flag, isoDate, oneOf } from "../params.ts";
-import { HOLIDAY_DATA, type HolidayDataset, type HolidayType } from "./holidays.ts";
+import { HOLIDAY_DATA, HOLIDAY_TYPES, type HolidayDataset, type HolidayType } from "./holidays.ts";
 
 /** The calendars working days can be counted in. */
 export type WorkCalendar = "public" | "bank" | "mercantile" | "government";
@@ -271,16 +271,7 @@ const result: z.ZodType<WorkingDaysResult> = z.object({
   holidays: z.array(z.object({
     date: z.string(),
     name: z.string(),
-    type: z.enum([
-      "poya",
-      "buddhist",
-      "hindu",
-      "muslim",
-      "christian",
-      "national",
-      "cultural",
-      "closure",
-    ]),
+    type: z.enum([...HOLIDAY_TYPES, "closure"]),
   })).describe("The holidays behind holidayDays"),
 });
 
