@@ -62,8 +62,8 @@ function localHandler(op: AnyOperation, options: MountOptions): Handler<AppEnv> 
 
 /**
  * Mounts every operation of the registry: local ones generically (parse path and query, run,
- * envelope or a declared format, ETag and 304 for conditional ones), server-only ones with their handler. Other methods on the same paths answer 405
- * with `Allow`. Throws at start-up if a server-only operation has no handler, so the registry
+ * envelope or a declared format, ETag and 304 for conditional ones), server-only ones with their
+ * handler. Other methods on the same paths answer 405 with `Allow`. Throws at start-up if a server-only operation has no handler, so the registry
  * and the server cannot drift apart.
  *
  * @param app The app.
