@@ -63,8 +63,9 @@ function localHandler(op: AnyOperation, options: MountOptions): Handler<AppEnv> 
 /**
  * Mounts every operation of the registry: local ones generically (parse path and query, run,
  * envelope or a declared format, ETag and 304 for conditional ones), server-only ones with their
- * handler. Other methods on the same paths answer 405 with `Allow`. Throws at start-up if a server-only operation has no handler, so the registry
- * and the server cannot drift apart.
+ * handler. Other methods on the same paths answer 405 with `Allow`. Throws at start-up if a
+ * server-only operation has no handler, or an operation offers formats without a `format`
+ * parameter, so the registry and the server cannot drift apart.
  *
  * @param app The app.
  * @param ops The registry.
