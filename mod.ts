@@ -15,7 +15,13 @@ export { ApiError, isApiError } from "./core/errors.ts";
 export type { ApiErrorOptions, ErrorCode, ErrorDetail } from "./core/errors.ts";
 export { execute, parseParams } from "./core/execute.ts";
 export { roundMoney, roundTo } from "./core/money.ts";
-export type { AnyOperation, Operation, OperationContext, Provenance } from "./core/operation.ts";
+export type {
+  AnyOperation,
+  Operation,
+  OperationContext,
+  OperationFormat,
+  Provenance,
+} from "./core/operation.ts";
 export { findOperation, operations } from "./core/registry.ts";
 export { buildOpenApi } from "./core/openapi.ts";
 export { buildServiceIndex } from "./core/service_index.ts";
@@ -37,3 +43,37 @@ export {
   toDeed,
 } from "./core/ops/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
+export {
+  HOLIDAY_DATA,
+  HOLIDAY_TYPES,
+  holidays,
+  holidaysToIcs,
+  listHolidays,
+  SUPPORTED_YEARS,
+} from "./core/ops/holidays.ts";
+export type {
+  GovernmentClosure,
+  Holiday,
+  HolidayCalendar,
+  HolidayDataset,
+  HolidaysParams,
+  HolidaysResult,
+  HolidayType,
+} from "./core/ops/holidays.ts";
+export {
+  buildWorkingDayCounter,
+  countWorkingDays,
+  MAX_SPAN_DAYS,
+  WORK_CALENDARS,
+  WORKING_DAYS,
+  workingDays,
+} from "./core/ops/working_days.ts";
+export type {
+  WorkCalendar,
+  WorkingDayCounter,
+  WorkingDayHoliday,
+  WorkingDaysParams,
+  WorkingDaysResult,
+} from "./core/ops/working_days.ts";
+export { renderCalendar } from "./core/ical.ts";
+export type { AllDayEvent, CalendarInfo } from "./core/ical.ts";

@@ -96,9 +96,26 @@ export const SHARED_SCHEMAS: Record<string, JsonObject> = {
   },
 };
 
+const etagHeader = {
+  ETag: {
+    description: "Entity tag of this representation; send it back in If-None-Match",
+    schema: { type: "string" },
+  },
+};
+
+/** Media types of `op.formats`, without parameters (`text/calendar; charset=utf-8` -> `text/calendar`). */
+function formatContent(op: AnyOperation): JsonObject {
+  return Object.fromEntries(
+    Object.entries(op.formats ?? {}).map(([name, format]) => [
+      format.contentType.split(";")[0]!.trim(),
+      { schema: { type: "string", description: `format=${name}: ${format.description}` } },
+    ]),
+  );
+}
+
 function operationObject(op: AnyOperation): JsonObject {
   const resultName = `${pascal(op.name)}Result`;
-  const success = op.produces
+  const base = op.produces
     ? {
       description: "The binary result",
       content: Object.fromEntries(
@@ -115,14 +132,23 @@ function operationObject(op: AnyOperation): JsonObject {
             properties: { ok: { const: true }, data: ref(resultName), meta: ref("Meta") },
           },
         },
+        ...formatContent(op),
       },
     };
+  const success = op.conditional ? { ...base, headers: etagHeader } : base;
+  const ifNoneMatch = {
+    name: "If-None-Match",
+    in: "header",
+    required: false,
+    description: "An ETag from an earlier response: 304 Not Modified when it is still current",
+    schema: { type: "string" },
+  };
   return {
     operationId: op.name,
     summary: op.title,
     description: op.description,
     tags: [op.tag],
-    parameters: parameters(op),
+    parameters: op.conditional ? [...parameters(op), ifNoneMatch] : parameters(op),
     ...(op.body
       ? {
         requestBody: {
@@ -136,6 +162,9 @@ function operationObject(op: AnyOperation): JsonObject {
       : [{}, { bearerKey: [] }, { headerKey: [] }],
     responses: {
       "200": success,
+      ...(op.conditional
+        ? { "304": { description: "Not modified: If-None-Match matches", headers: etagHeader } }
+        : {}),
       "400": errorResponse("Invalid or missing parameter"),
       ...(op.keyOnly ? { "401": errorResponse("Missing, unknown or revoked API key") } : {}),
       "429": errorResponse("Daily limit reached"),

@@ -24,6 +24,24 @@ export interface Provenance {
   lastVerified: string;
 }
 
+/**
+ * Another representation of an operation's result, chosen with the operation's `format`
+ * parameter (for example an iCalendar file of holidays). Rendering is pure.
+ *
+ * @typeParam P The parsed parameters.
+ * @typeParam R The result.
+ */
+export interface OperationFormat<P = unknown, R = unknown> {
+  /** The `Content-Type` of the rendered body, for example `text/calendar; charset=utf-8`. */
+  contentType: string;
+  /** One sentence for the OpenAPI document. */
+  description: string;
+  /** Renders the result as the body text (method syntax: the registry holds any result). */
+  render(result: R, params: P): string;
+  /** A file name for `Content-Disposition: inline; filename=...`, when useful. */
+  filename?(result: R, params: P): string;
+}
+
 /** HTTP methods an operation may use. */
 export type HttpMethod = "GET" | "POST" | "DELETE";
 
@@ -62,6 +80,16 @@ export interface Operation<P = unknown, R = unknown> {
   provenance?: Provenance;
   /** Whether an API key is required. */
   keyOnly?: boolean;
+  /**
+   * Whether the server answers conditional GETs: an `ETag` on every success and 304 Not
+   * Modified for a matching `If-None-Match` (for data that changes rarely and is polled).
+   */
+  conditional?: boolean;
+  /**
+   * Representations other than the JSON envelope, by the value of the operation's `format`
+   * parameter (which the operation must declare; `json` is the envelope).
+   */
+  formats?: Record<string, OperationFormat<P, R>>;
   /** Whether the SDK can compute it in-process (true exactly when `run` is given). */
   local: boolean;
   /** The pure computation; absent for operations served by the server only (news, store, voice). */

@@ -6,10 +6,12 @@
  */
 import type { AnyOperation } from "./operation.ts";
 import { fd } from "./ops/fd.ts";
+import { holidays } from "./ops/holidays.ts";
 import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
 import { paye } from "./ops/paye.ts";
 import { vat } from "./ops/vat.ts";
+import { workingDays } from "./ops/working_days.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -18,6 +20,8 @@ export const operations: readonly AnyOperation[] = [
   loan,
   fd,
   land,
+  holidays,
+  workingDays,
 ];
 
 /**

@@ -1,8 +1,9 @@
 import type { Handler, Hono, MiddlewareHandler } from "hono";
 import { ApiError } from "../../core/errors.ts";
-import { execute } from "../../core/execute.ts";
+import { parseParams } from "../../core/execute.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
 import { okResponse } from "./envelope.ts";
+import { entityTag, ifNoneMatchMatches } from "./etag.ts";
 import type { AppEnv } from "./types.ts";
 
 /** Where an operation is mounted: `/api/v1` plus its path, in Hono's `:param` syntax. */
@@ -23,10 +24,52 @@ export interface MountOptions {
 }
 
 /**
+ * The handler of a local operation: parse path and query, run, then answer with the format the
+ * `format` parameter picks (`op.formats`) or the JSON envelope. For `op.conditional` operations
+ * the answer carries an `ETag` (strong over a rendered body, weak over the envelope's `data`,
+ * since `meta` counts down per request) and a matching `If-None-Match` gets 304 with no body.
+ */
+function localHandler(op: AnyOperation, options: MountOptions): Handler<AppEnv> {
+  const run = op.run!;
+  return async (c) => {
+    const entries: [string, string][] = Object.entries(c.req.param());
+    const url = c.req.url;
+    const mark = url.indexOf("?");
+    if (mark !== -1) {
+      for (const pair of new URLSearchParams(url.slice(mark + 1))) entries.push(pair);
+    }
+    const params = parseParams(op, entries);
+    const data = run(params, options.context());
+    const chosen = (params as { format?: unknown }).format;
+    const format = typeof chosen === "string" ? op.formats?.[chosen] : undefined;
+    const body = format ? format.render(data, params) : undefined;
+    let tag: string | undefined;
+    if (op.conditional) {
+      tag = await entityTag(body ?? JSON.stringify(data), body === undefined);
+      const cacheControl = body === undefined ? "private, no-cache" : "no-cache";
+      c.header("ETag", tag);
+      c.header("Cache-Control", cacheControl);
+      if (ifNoneMatchMatches(c.req.header("If-None-Match") ?? null, tag)) {
+        return c.body(null, 304);
+      }
+    }
+    if (format && body !== undefined) {
+      c.header("Content-Type", format.contentType);
+      if (format.filename) {
+        c.header("Content-Disposition", `inline; filename="${format.filename(data, params)}"`);
+      }
+      return c.body(body, 200);
+    }
+    return okResponse(c, op, data, options.baseUrl);
+  };
+}
+
+/**
  * Mounts every operation of the registry: local ones generically (parse path and query, run,
- * envelope), server-only ones with their handler. Other methods on the same paths answer 405
- * with `Allow`. Throws at start-up if a server-only operation has no handler, so the registry
- * and the server cannot drift apart.
+ * envelope or a declared format, ETag and 304 for conditional ones), server-only ones with their
+ * handler. Other methods on the same paths answer 405 with `Allow`. Throws at start-up if a
+ * server-only operation has no handler, or an operation offers formats without a `format`
+ * parameter, so the registry and the server cannot drift apart.
  *
  * @param app The app.
  * @param ops The registry.
@@ -40,16 +83,13 @@ export function mountOperations(
   const methodsByPath = new Map<string, string[]>();
   for (const op of ops) {
     const path = routePath(op);
+    if (op.formats && !Object.hasOwn(op.params.shape, "format")) {
+      throw new TypeError(
+        `Cannot mount operation "${op.name}": it offers formats but has no "format" parameter`,
+      );
+    }
     const handler: Handler<AppEnv> | undefined = op.run
-      ? (c) => {
-        const entries: [string, string][] = Object.entries(c.req.param());
-        const url = c.req.url;
-        const mark = url.indexOf("?");
-        if (mark !== -1) {
-          for (const pair of new URLSearchParams(url.slice(mark + 1))) entries.push(pair);
-        }
-        return okResponse(c, op, execute(op, entries, options.context()), options.baseUrl);
-      }
+      ? localHandler(op, options)
       : options.handlers[op.name];
     if (!handler) {
       throw new TypeError(
