@@ -1,5 +1,6 @@
 /**
- * Opening Deno KV: a local SQLite file (its folder is created), `:memory:`, or a KV Connect URL.
+ * Opening Deno KV: a local SQLite file (its folder is created), `:memory:`, a KV Connect URL, or
+ * the platform's own KV.
  *
  * @module
  */
@@ -7,23 +8,33 @@
 /**
  * Opens KV at a path or URL, failing fast with a clear message.
  *
- * @param path A file path, `:memory:`, or an http(s) KV Connect URL.
+ * @param path A file path, `:memory:`, an http(s) KV Connect URL, or `default` for the
+ *   platform's own KV (`Deno.openKv()` with no argument: the managed KV on Deno Deploy).
  * @returns The open database.
  */
 export async function openKv(path: string): Promise<Deno.Kv> {
+  if (path === "default") return await probe(() => Deno.openKv(), "the platform default");
   const remote = /^https?:\/\//.test(path);
   if (!remote && path !== ":memory:") {
     const dir = path.replace(/[^/]*$/, "");
-    if (dir) await Deno.mkdir(dir, { recursive: true });
+    try {
+      if (dir) await Deno.mkdir(dir, { recursive: true });
+    } catch (error) {
+      throw new Error(
+        `Cannot open KV at ${JSON.stringify(path)}: cannot create its folder: ${String(error)}`,
+      );
+    }
   }
+  return await probe(() => Deno.openKv(path), remote ? "the configured URL" : JSON.stringify(path));
+}
+
+async function probe(open: () => Promise<Deno.Kv>, where: string): Promise<Deno.Kv> {
   try {
-    const kv = await Deno.openKv(path);
+    const kv = await open();
     await kv.get(["health"]);
     return kv;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Cannot open KV at ${remote ? "the configured URL" : JSON.stringify(path)}: ${reason}`,
-    );
+    throw new Error(`Cannot open KV at ${where}: ${reason}`);
   }
 }

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { colomboToday } from "../../server/clock.ts";
 import { ConfigError, loadConfig } from "../../server/config.ts";
+import { openKv } from "../../server/kv.ts";
 
 Deno.test("loadConfig() gives the documented defaults", () => {
   const config = loadConfig({});
@@ -56,4 +57,21 @@ Deno.test("colomboToday() turns the date at 18:30 UTC (midnight in Colombo)", ()
   assert.equal(today(), "2026-05-30");
   now = Date.UTC(2026, 4, 29, 12, 0, 0); // a clock moved back is followed too
   assert.equal(today(), "2026-05-29");
+});
+
+Deno.test("openKv() creates the folder of a file path and names the path when it fails", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const kv = await openKv(`${dir}/nested/deeper/lanka.sqlite3`);
+    await kv.set(["x"], 1);
+    kv.close();
+    assert.ok((await Deno.stat(`${dir}/nested/deeper/lanka.sqlite3`)).isFile);
+    await Deno.writeTextFile(`${dir}/file`, "not a folder");
+    await assert.rejects(
+      () => openKv(`${dir}/file/lanka.sqlite3`),
+      /Cannot|Not a directory|exists/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
