@@ -5,11 +5,15 @@
  * @module
  */
 import type { AnyOperation } from "./operation.ts";
+import { districts } from "./ops/districts.ts";
 import { fd } from "./ops/fd.ts";
 import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
 import { paye } from "./ops/paye.ts";
+import { scholarship } from "./ops/scholarship.ts";
+import { tools } from "./ops/tools.ts";
 import { vat } from "./ops/vat.ts";
+import { zScore } from "./ops/z_score.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -18,6 +22,10 @@ export const operations: readonly AnyOperation[] = [
   loan,
   fd,
   land,
+  districts,
+  tools,
+  zScore,
+  scholarship,
 ];
 
 /**
