@@ -232,7 +232,8 @@ function schoolAnswer(
  *
  * @param params `district` (name, slug or spelling variant) and `medium` together, or neither
  *   for the listing; `year` (default: the latest year with a published figure for that district
- *   and medium, else the latest year with any); `mark` (0-200).
+ *   and medium, else the latest complete year, whose notes say why the figure is missing);
+ *   `mark` (0-200).
  * @returns The listing or the cut-off.
  * @throws {ApiError} 400 for an unknown district or a missing district/medium.
  *
