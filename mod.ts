@@ -65,6 +65,7 @@ export type {
 } from "./core/ops/z_score.ts";
 export {
   GRADE6_SCHOOLS,
+  gradeSixSchools,
   MEDIUMS,
   scholarship,
   SCHOLARSHIP_YEARS,

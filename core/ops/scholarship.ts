@@ -132,11 +132,8 @@ function figure(year: YearRecord, district: string, medium: Medium): number | nu
   return (year.cutoffs as DistrictCutoffs)[district]?.[key(medium)] ?? null;
 }
 
-function schoolsFor(intakeYear: number | null, district?: string, medium?: Medium) {
-  return GRADE6_SCHOOLS.filter((s) =>
-    s.intakeYear === intakeYear && (district === undefined || s.district === district) &&
-    (medium === undefined || s.medium === key(medium))
-  );
+function schoolsFor(intakeYear: number): SchoolCutoff[] {
+  return GRADE6_SCHOOLS.filter((s) => s.intakeYear === intakeYear);
 }
 
 function coverage(year: YearRecord): YearCoverage {
@@ -184,7 +181,20 @@ function toSchool(s: SchoolCutoff, mark: number): SchoolResult {
   };
 }
 
-function schoolAnswer(
+/**
+ * The national schools of a district whose Grade 6 cut-off for a medium a mark reaches, for the
+ * intake after the exam; when that intake is not in the list, each school's latest earlier
+ * cut-off as history instead (never as a prediction).
+ *
+ * @param list The school cut-offs (normally {@linkcode GRADE6_SCHOOLS}).
+ * @param intakeYear The Grade 6 intake year (exam year + 1).
+ * @param district The district's slug and name.
+ * @param medium The medium.
+ * @param mark The candidate's mark.
+ * @returns Schools reached, or earlier cut-offs with whether the mark reaches them.
+ */
+export function gradeSixSchools(
+  list: readonly SchoolCutoff[],
   intakeYear: number,
   district: { slug: string; name: string },
   medium: Medium,
@@ -192,7 +202,11 @@ function schoolAnswer(
 ): SchoolsAnswer {
   const byCutoff = (a: SchoolResult, b: SchoolResult) =>
     b.cutoff - a.cutoff || a.school.localeCompare(b.school);
-  const current = schoolsFor(intakeYear, district.slug, medium).map((s) => toSchool(s, mark));
+  const current = list
+    .filter((s) =>
+      s.intakeYear === intakeYear && s.district === district.slug && s.medium === key(medium)
+    )
+    .map((s) => toSchool(s, mark));
   if (current.length > 0) {
     return {
       intakeYear,
@@ -204,7 +218,7 @@ function schoolAnswer(
     };
   }
   const latest = new Map<string, SchoolCutoff>();
-  for (const s of GRADE6_SCHOOLS) {
+  for (const s of list) {
     if (
       s.district !== district.slug || s.medium !== key(medium) || s.intakeYear === null ||
       s.intakeYear >= intakeYear
@@ -301,7 +315,13 @@ export function scholarshipCutoff(params: ScholarshipParams): ScholarshipResult 
   if (mark !== undefined) {
     answer.mark = mark;
     answer.qualifies = cutoff === null ? null : mark >= cutoff;
-    answer.schools = schoolAnswer(record.grade6IntakeYear, district, medium, mark);
+    answer.schools = gradeSixSchools(
+      GRADE6_SCHOOLS,
+      record.grade6IntakeYear,
+      district,
+      medium,
+      mark,
+    );
   }
   return answer;
 }
