@@ -127,7 +127,7 @@ export function closeSubjects(raw: string, max = 5): string[] {
       k.includes(key) || key.includes(k) ? 0 : editDistance(key, k)
     );
     return { id: s.id, distance: Math.min(...distances) };
-  }).filter((x) => x.distance <= Math.max(2, Math.floor(key.length / 3)));
+  }).filter((x) => x.distance <= Math.max(3, Math.ceil(key.length / 2)));
   return scored.sort((a, b) => a.distance - b.distance).slice(0, max).map((x) => x.id);
 }
 
