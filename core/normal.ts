@@ -4,6 +4,31 @@
  * @module
  */
 
+const NUMERATOR = [
+  3.52624965998911e-2,
+  0.700383064443688,
+  6.37396220353165,
+  33.912866078383,
+  112.079291497871,
+  221.213596169931,
+  220.206867912376,
+];
+const DENOMINATOR = [
+  8.83883476483184e-2,
+  1.75566716318264,
+  16.064177579207,
+  86.7807322029461,
+  296.564248779674,
+  637.333633378831,
+  793.826512519948,
+  440.413735824752,
+];
+
+/** Evaluates a polynomial, highest power first, at x. */
+function horner(coefficients: readonly number[], x: number): number {
+  return coefficients.reduce((acc, c) => acc * x + c, 0);
+}
+
 /**
  * The standard normal cumulative distribution function Φ(x): the share of a standard normal
  * population below x.
@@ -26,20 +51,7 @@ export function normalCdf(x: number): number {
   if (z <= 37) {
     const e = Math.exp((-z * z) / 2);
     if (z < 7.07106781186547) {
-      let n = 3.52624965998911e-2 * z + 0.700383064443688;
-      n = n * z + 6.37396220353165;
-      n = n * z + 33.912866078383;
-      n = n * z + 112.079291497871;
-      n = n * z + 221.213596169931;
-      n = n * z + 220.206867912376;
-      let d = 8.83883476483184e-2 * z + 1.75566716318264;
-      d = d * z + 16.064177579207;
-      d = d * z + 86.7807322029461;
-      d = d * z + 296.564248779674;
-      d = d * z + 637.333633378831;
-      d = d * z + 793.826512519948;
-      d = d * z + 440.413735824752;
-      tail = (e * n) / d;
+      tail = (e * horner(NUMERATOR, z)) / horner(DENOMINATOR, z);
     } else {
       let b = z + 0.65;
       b = z + 4 / b;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import data from "../../data/districts.json" with { type: "json" };
-import { ApiError } from "../errors.ts";
+import { unknownChoice } from "../_choices.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { text } from "../params.ts";
 
@@ -124,14 +124,7 @@ export function listDistricts(province?: string): DistrictsResult {
     return { count: DISTRICTS.length, province: null, districts: [...DISTRICTS] };
   }
   const found = findProvince(province);
-  if (!found) {
-    throw ApiError.invalidParam(
-      "province",
-      `Unknown province ${JSON.stringify(province.slice(0, 40))}: expected one of ${
-        PROVINCES.map((p) => p.name).join(", ")
-      }`,
-    );
-  }
+  if (!found) throw unknownChoice("province", "province", province, PROVINCES.map((p) => p.name));
   const list = DISTRICTS.filter((d) => d.province === found.name);
   return { count: list.length, province: found.name, districts: list };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import cutoffData from "../../data/scholarship_cutoffs.json" with { type: "json" };
 import schoolData from "../../data/grade6_schools.json" with { type: "json" };
+import { unknownChoice } from "../_choices.ts";
 import { ApiError } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { integer, oneOf, text } from "../params.ts";
@@ -284,11 +285,11 @@ export function scholarshipCutoff(params: ScholarshipParams): ScholarshipResult 
   }
   const found = findDistrict(rawDistrict);
   if (!found) {
-    throw ApiError.invalidParam(
+    throw unknownChoice(
       "district",
-      `Unknown district ${JSON.stringify(rawDistrict.slice(0, 40))}: expected one of ${
-        DISTRICTS.map((d) => d.name).join(", ")
-      }`,
+      "district",
+      rawDistrict,
+      DISTRICTS.map((d) => d.name),
     );
   }
   const district = { slug: found.slug, name: found.name };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import data from "../../data/tools.json" with { type: "json" };
-import { ApiError } from "../errors.ts";
+import { unknownChoice } from "../_choices.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
 import { integer, text } from "../params.ts";
 
@@ -84,12 +84,7 @@ export function searchTools(params: ToolsParams, ctx: OperationContext): ToolsRe
     const wanted = params.category.toLowerCase();
     category = TOOL_CATEGORIES.find((c) => c.toLowerCase() === wanted) ?? null;
     if (category === null) {
-      throw ApiError.invalidParam(
-        "category",
-        `Unknown category ${JSON.stringify(params.category.slice(0, 40))}: expected one of ${
-          TOOL_CATEGORIES.join(", ")
-        }`,
-      );
+      throw unknownChoice("category", "category", params.category, TOOL_CATEGORIES);
     }
   }
   const query = params.q === undefined || params.q === "" ? null : params.q;

@@ -260,10 +260,9 @@ const basisSchema = z.object({
   how: z.string(),
 });
 
-const subjectSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
+const subjectId = z.object({ id: z.string(), code: z.string(), name: z.string() });
+
+const subjectSchema = subjectId.extend({
   group: z.string(),
   legacy: z.boolean(),
   aliases: z.array(z.string()),
@@ -288,10 +287,7 @@ const listingSchema = z.object({
 });
 
 const calculationSchema = z.object({
-  subjects: z.array(z.object({
-    id: z.string(),
-    code: z.string(),
-    name: z.string(),
+  subjects: z.array(subjectId.extend({
     mark: z.number(),
     mean: z.number(),
     sd: z.number(),
