@@ -93,6 +93,10 @@ export function findProvince(raw: string): Province | undefined {
   return PROVINCES.find((p) => [p.slug, normalise(p.name), normalise(p.code)].includes(key));
 }
 
+function copy(d: District): District {
+  return { ...d, notablePlaces: [...d.notablePlaces] };
+}
+
 /** Parameters of {@linkcode districts}. */
 export interface DistrictsParams {
   province?: string | undefined;
@@ -121,11 +125,11 @@ export interface DistrictsResult {
  */
 export function listDistricts(province?: string): DistrictsResult {
   if (province === undefined) {
-    return { count: DISTRICTS.length, province: null, districts: [...DISTRICTS] };
+    return { count: DISTRICTS.length, province: null, districts: DISTRICTS.map(copy) };
   }
   const found = findProvince(province);
   if (!found) throw unknownChoice("province", "province", province, PROVINCES.map((p) => p.name));
-  const list = DISTRICTS.filter((d) => d.province === found.name);
+  const list = DISTRICTS.filter((d) => d.province === found.name).map(copy);
   return { count: list.length, province: found.name, districts: list };
 }
 
