@@ -77,3 +77,48 @@ export type {
 } from "./core/ops/working_days.ts";
 export { renderCalendar } from "./core/ical.ts";
 export type { AllDayEvent, CalendarInfo } from "./core/ical.ts";
+  DISTRICTS,
+  districts,
+  findDistrict,
+  findProvince,
+  listDistricts,
+  PROVINCES,
+} from "./core/ops/districts.ts";
+export type { District, DistrictsParams, DistrictsResult, Province } from "./core/ops/districts.ts";
+export { searchTools, TOOL_CATEGORIES, TOOL_SLUGS, tools } from "./core/ops/tools.ts";
+export type { Tool, ToolsParams, ToolsResult } from "./core/ops/tools.ts";
+export { normalCdf } from "./core/normal.ts";
+export { AL_STREAMS, AL_SUBJECTS, classifyStream, findSubject } from "./core/al_subjects.ts";
+export type { AlStream, AlSubject, StatisticsBasis } from "./core/al_subjects.ts";
+export { computeZScore, parseTerms, zScore, zScoreListing } from "./core/ops/z_score.ts";
+export type {
+  PercentileEstimate,
+  StreamResult,
+  ZScoreCalculation,
+  ZScoreListing,
+  ZScoreParams,
+  ZScoreResult,
+  ZSubjectListing,
+  ZSubjectResult,
+  ZTerm,
+} from "./core/ops/z_score.ts";
+export {
+  GRADE6_SCHOOLS,
+  gradeSixSchools,
+  MEDIUMS,
+  scholarship,
+  SCHOLARSHIP_YEARS,
+  scholarshipCutoff,
+} from "./core/ops/scholarship.ts";
+export type {
+  Medium,
+  ScholarshipCutoff,
+  ScholarshipListing,
+  ScholarshipParams,
+  ScholarshipResult,
+  SchoolCutoff,
+  SchoolResult,
+  SchoolsAnswer,
+  YearCoverage,
+  YearStatus,
+} from "./core/ops/scholarship.ts";

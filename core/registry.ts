@@ -5,13 +5,17 @@
  * @module
  */
 import type { AnyOperation } from "./operation.ts";
+import { districts } from "./ops/districts.ts";
 import { fd } from "./ops/fd.ts";
 import { holidays } from "./ops/holidays.ts";
 import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
 import { paye } from "./ops/paye.ts";
+import { scholarship } from "./ops/scholarship.ts";
+import { tools } from "./ops/tools.ts";
 import { vat } from "./ops/vat.ts";
 import { workingDays } from "./ops/working_days.ts";
+import { zScore } from "./ops/z_score.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -22,6 +26,10 @@ export const operations: readonly AnyOperation[] = [
   land,
   holidays,
   workingDays,
+  districts,
+  tools,
+  zScore,
+  scholarship,
 ];
 
 /**

@@ -1,0 +1,171 @@
+import { z } from "zod";
+import data from "../../data/tools.json" with { type: "json" };
+import { unknownChoice } from "../_choices.ts";
+import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
+import { integer, text } from "../params.ts";
+
+/** One tool of the catalogue as the API returns it. */
+export interface Tool {
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  keywords: string[];
+  /** Its human page on this server. */
+  url: string;
+  hasApi: boolean;
+  /** Path of its API endpoint, when it has one. */
+  apiPath?: string | undefined;
+}
+
+/** Parameters of {@linkcode tools}. */
+export interface ToolsParams {
+  q?: string | undefined;
+  category?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** Result of {@linkcode tools}: the list wrapper, like the news list. */
+export interface ToolsResult {
+  total: number;
+  limit: number;
+  offset: number;
+  query: string | null;
+  category: string | null;
+  categories: string[];
+  tools: Tool[];
+}
+
+interface ToolRecord {
+  slug: string;
+  title: string;
+  description: string;
+  category: string;
+  keywords: string[];
+  apiPath?: string;
+}
+
+const RECORDS: readonly ToolRecord[] = data.tools;
+
+/** Every category, in order of first appearance in the data. */
+export const TOOL_CATEGORIES: readonly string[] = [...new Set(RECORDS.map((t) => t.category))];
+
+/** Slugs of every tool, in data-file order. */
+export const TOOL_SLUGS: readonly string[] = RECORDS.map((t) => t.slug);
+
+function matches(tool: ToolRecord, terms: string[]): boolean {
+  const haystack = [tool.title, tool.description, ...tool.keywords].join("\n").toLowerCase();
+  return terms.every((term) => haystack.includes(term));
+}
+
+/**
+ * Searches and pages the tool catalogue, most visited first.
+ *
+ * Ordering: page views from `popularity` (descending; a tool without views counts 0), ties in
+ * data-file order, so with no views at all the order is the data file's.
+ *
+ * @param params `q` (every whitespace-separated word must occur in the title, description or
+ *   keywords, ignoring case), `category` (ignoring case), `limit`, `offset`.
+ * @param ctx `baseUrl` for the page URLs, `popularity` for the order.
+ * @returns The page of tools with the list wrapper.
+ * @throws {ApiError} 400 for an unknown category, listing the categories.
+ *
+ * @example Usage
+ * ```ts
+ * import { searchTools } from "./tools.ts";
+ * const page = searchTools({ q: "vat", limit: 10, offset: 0 }, { today: "2026-01-01", baseUrl: "https://x.test" });
+ * console.log(page.tools[0]?.url); // "https://x.test/tools/vat"
+ * ```
+ */
+export function searchTools(params: ToolsParams, ctx: OperationContext): ToolsResult {
+  let category: string | null = null;
+  if (params.category !== undefined) {
+    const wanted = params.category.toLowerCase();
+    category = TOOL_CATEGORIES.find((c) => c.toLowerCase() === wanted) ?? null;
+    if (category === null) {
+      throw unknownChoice("category", "category", params.category, TOOL_CATEGORIES);
+    }
+  }
+  const query = params.q === undefined || params.q === "" ? null : params.q;
+  const terms = query === null ? [] : query.toLowerCase().split(/\s+/).filter(Boolean);
+  const views = (slug: string) => ctx.popularity?.get(slug) ?? 0;
+  const found = RECORDS
+    .map((tool, index) => ({ tool, index }))
+    .filter(({ tool }) => (category === null || tool.category === category) && matches(tool, terms))
+    .sort((a, b) => views(b.tool.slug) - views(a.tool.slug) || a.index - b.index)
+    .map(({ tool }) => tool);
+  const page = found.slice(params.offset, params.offset + params.limit);
+  return {
+    total: found.length,
+    limit: params.limit,
+    offset: params.offset,
+    query,
+    category,
+    categories: [...TOOL_CATEGORIES],
+    tools: page.map((tool) => ({
+      slug: tool.slug,
+      title: tool.title,
+      description: tool.description,
+      category: tool.category,
+      keywords: [...tool.keywords],
+      url: `${ctx.baseUrl}/tools/${tool.slug}`,
+      hasApi: tool.apiPath !== undefined,
+      ...(tool.apiPath !== undefined ? { apiPath: tool.apiPath } : {}),
+    })),
+  };
+}
+
+const toolSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  category: z.string(),
+  keywords: z.array(z.string()),
+  url: z.string().describe("The tool's human page on this server"),
+  hasApi: z.boolean(),
+  apiPath: z.string().optional().describe("Path of the API endpoint, when it has one"),
+});
+
+const result: z.ZodType<ToolsResult> = z.object({
+  total: z.int().describe("Tools matching q and category"),
+  limit: z.int(),
+  offset: z.int(),
+  query: z.string().nullable().describe("Echo of q"),
+  category: z.string().nullable().describe("Echo of category, in its canonical spelling"),
+  categories: z.array(z.string()).describe("Every category of the catalogue"),
+  tools: z.array(toolSchema).describe("Most visited first"),
+});
+
+const params = z.object({
+  q: text({
+    maxLength: 100,
+    description: "Words to find in the title, description or keywords (all must occur)",
+    example: "tax",
+  }).optional(),
+  category: text({
+    maxLength: 40,
+    description: "One category, e.g. Finance or Education (case ignored)",
+    example: "Finance",
+  }).optional(),
+  limit: integer({ min: 1, max: 200, description: "Page size, 1 to 200 (default 50)" }).default(
+    50,
+  ),
+  offset: integer({ min: 0, max: 100000, description: "Tools to skip (default 0)" }).default(0),
+});
+
+/** `GET /api/v1/tools`: the tool catalogue. */
+export const tools: Operation<ToolsParams, ToolsResult> = defineOperation({
+  name: "tools",
+  method: "GET",
+  path: "/tools",
+  title: "Tool catalogue",
+  description:
+    "Every tool of this service with its category, keywords, page URL and API path; searchable, filterable by category and ordered by page views.",
+  tag: "Reference",
+  params,
+  result,
+  example: "/api/v1/tools?q=tax",
+  page: "tools",
+  run: searchTools,
+});
