@@ -37,3 +37,17 @@ export {
   toDeed,
 } from "./core/ops/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
+export { store, STORE_MAX_LIMIT, STORE_TOPICS, STORE_VENDORS } from "./core/ops/store.ts";
+export type {
+  StoreDelivery,
+  StoreFacet,
+  StoreFacts,
+  StoreInfo,
+  StoreListing,
+  StoreParams,
+  StorePrice,
+  StorePricing,
+  StoreProduct,
+  StoreProductStatus,
+  StoreResult,
+} from "./core/ops/store.ts";

@@ -9,6 +9,7 @@ import { fd } from "./ops/fd.ts";
 import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
 import { paye } from "./ops/paye.ts";
+import { store } from "./ops/store.ts";
 import { vat } from "./ops/vat.ts";
 
 /** All operations. */
@@ -18,6 +19,7 @@ export const operations: readonly AnyOperation[] = [
   loan,
   fd,
   land,
+  store,
 ];
 
 /**

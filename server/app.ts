@@ -19,6 +19,9 @@ import { requestId } from "./http/request_id.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { STYLESHEET } from "./pages/style.ts";
+import { createCatalogue, STORE_DATA } from "./store/catalogue.ts";
+import { storeHandler } from "./store/handler.ts";
+import { mountStorePages } from "./store/pages.ts";
 import { MemoryQuotaStore, type QuotaStore } from "./quota/memory.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
@@ -98,13 +101,15 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     return c.body(STYLESHEET);
   });
 
+  const storeCatalogue = createCatalogue(STORE_DATA, baseUrl, config.store);
   mountOperations(app, operations, {
     baseUrl,
     context: () => ({ today: colomboDate(clock.now()), baseUrl }),
     before: (op) =>
       op.keyOnly ? [requireKey(), consumeQuota(quota, clock)] : [consumeQuota(quota, clock)],
-    handlers: {},
+    handlers: { store: storeHandler(storeCatalogue, baseUrl) },
   });
+  mountStorePages(app, storeCatalogue);
 
   app.notFound(notFound());
   app.onError(onError(logger));

@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from "zod";
+import { loadStoreConfig, type StoreConfig } from "./store/config.ts";
 
 /** The server's configuration. */
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   keyDailyLimit: number;
   voiceDailyLimit: number;
   logLevel: "debug" | "info" | "warn" | "error";
+  /** The voucher store's details (`STORE_*` variables). */
+  store: StoreConfig;
 }
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
@@ -99,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
   }
   const kvPath = e.KV_PATH?.trim() || ".data/lanka.sqlite3";
+  const store = loadStoreConfig(env, publicBaseUrl, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -110,5 +114,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     keyDailyLimit: e.KEY_DAILY_LIMIT,
     voiceDailyLimit: e.VOICE_DAILY_LIMIT,
     logLevel: e.LOG_LEVEL ?? "info",
+    store,
   };
 }
