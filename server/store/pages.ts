@@ -8,7 +8,7 @@ import type { Context, Hono } from "hono";
 import { isApiError } from "../../core/errors.ts";
 import type { StoreListing, StoreProduct } from "../../core/ops/store.ts";
 import type { AppEnv } from "../http/types.ts";
-import { html, layout, type SafeHtml } from "../pages/html.ts";
+import { html, layout, raw, type SafeHtml } from "../pages/html.ts";
 import { formatUsd, type StoreCatalogue } from "./catalogue.ts";
 import { readStoreParams } from "./handler.ts";
 
@@ -35,12 +35,11 @@ function sendHtml(c: Context<AppEnv>, status: 200 | 400 | 404, page: string): Re
   return c.html(page, status);
 }
 
+const UNCONFIRMED = raw(' <span class="muted">(unconfirmed)</span>');
+const SELECTED = raw("selected");
+
 function unconfirmed(p: StoreProduct, field: string): SafeHtml | string {
-  return p.uncertainFields.includes(field)
-    ? html`
-      <span class="muted">(unconfirmed)</span>
-    `
-    : "";
+  return p.uncertainFields.includes(field) ? UNCONFIRMED : "";
 }
 
 function options(
@@ -51,11 +50,8 @@ function options(
   return html`<option value="">${all}</option>${
     facets.map((f) =>
       html`
-        <option value="${f.slug}" ${f.slug === selected
-          ? html`
-            selected
-          `
-          : ""}>${f.label} (${f.count})</option>
+        <option value="${f.slug}" ${f.slug === selected ? SELECTED : ""}>${f.label} (${f
+          .count})</option>
       `
     )
   }`;
@@ -104,6 +100,10 @@ function listingPage(
   const count = shown.total === 1 ? "1 exam" : `${shown.total} exams`;
   const from = shown.offset + 1;
   const to = shown.offset + shown.products.length;
+  const range = shown.products.length && shown.products.length < shown.total
+    ? `, showing ${from} to ${to}`
+    : "";
+  const summary = `${count}${range}${shown.query ? ` matching “${shown.query}”` : ""}.`;
   const pageLink = (offset: number) => {
     const query = new URLSearchParams();
     if (shown.vendor) query.set("vendor", shown.vendor);
@@ -116,19 +116,16 @@ function listingPage(
   const body = html`<h1>Certification exam vouchers</h1>
 <p>IT certification exam vouchers priced in Sri Lankan rupees, with each vendor's official US list price. The same data is at <a href="/api/v1/store"><code>/api/v1/store</code></a>.</p>
 <form method="get" action="/store" role="search">
-  <label for="store-vendor">Vendor
+  <div><label for="store-vendor">Vendor</label>
     <select id="store-vendor" name="vendor">${
     options(shown.filters.vendors, shown.vendor, "All vendors")
-  }</select>
-  </label>
-  <label for="store-topic">Topic
+  }</select></div>
+  <div><label for="store-topic">Topic</label>
     <select id="store-topic" name="topic">${
     options(shown.filters.topics, shown.topic, "All topics")
-  }</select>
-  </label>
-  <label for="store-q">Search title, exam code or slug
-    <input id="store-q" name="q" type="search" maxlength="100" value="${raw.q}" placeholder="SAA-C03">
-  </label>
+  }</select></div>
+  <div><label for="store-q">Search title, exam code or slug</label>
+    <input id="store-q" name="q" type="search" maxlength="100" value="${raw.q}" placeholder="SAA-C03"></div>
   <button type="submit">Show vouchers</button>
 </form>
 ${
@@ -143,17 +140,7 @@ ${
   }
 ${
     listing
-      ? html`<p aria-live="polite">${count}${
-        shown.products.length && shown.products.length < shown.total
-          ? html`, showing ${from} to ${to}`
-          : ""
-      }${
-        shown.query
-          ? html`
-            matching “${shown.query}”
-          `
-          : ""
-      }.</p>
+      ? html`<p aria-live="polite">${summary}</p>
 ${
         shown.products.length
           ? html`
@@ -281,8 +268,10 @@ function productPage(catalogue: StoreCatalogue, p: StoreProduct): string {
       class="muted">JSON: <a href="/api/v1/store?slug=${p.slug}"><code>/api/v1/store?slug=${p
         .slug}</code></a></p>
   `;
+  const name = p.title.includes(p.examCode) ? p.title : `${p.title} (${p.examCode})`;
   return layout({
-    title: `${p.title} (${p.examCode}) voucher`,
+    // Short enough for search results: the layout adds " · Lanka API".
+    title: name.length <= 50 ? `${name} voucher` : `${p.examCode} exam voucher`,
     description: p.answer,
     body,
   });
