@@ -274,7 +274,31 @@ function productPage(catalogue: StoreCatalogue, p: StoreProduct): string {
     title: name.length <= 50 ? `${name} voucher` : `${p.examCode} exam voucher`,
     description: p.answer,
     body,
+    head: productJsonLd(catalogue, p),
   });
+}
+
+/** schema.org Product data for search engines; `<` is escaped so the JSON cannot end the script. */
+function productJsonLd(catalogue: StoreCatalogue, p: StoreProduct): SafeHtml {
+  const data = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: p.title,
+    sku: p.examCode,
+    brand: { "@type": "Brand", name: p.vendorName },
+    description: p.answer,
+    url: p.url,
+    offers: {
+      "@type": "Offer",
+      price: p.price.amount.toFixed(2),
+      priceCurrency: p.price.currency,
+      availability: p.availability,
+      url: p.url,
+      seller: { "@type": "Organization", name: catalogue.info.name },
+    },
+  };
+  const json = JSON.stringify(data).replace(/</g, "\\u003c");
+  return raw(`<script type="application/ld+json">${json}</script>`);
 }
 
 function notFoundPage(slug: string): string {

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { HtmlValidate } from "html-validate";
 import { testApp } from "../_helpers/app.ts";
 
@@ -93,6 +94,11 @@ Deno.test("/store/{slug} shows the price, facts with unconfirmed marks and sourc
   assert.match(body, /href="\/api\/v1\/store\?slug=isc2-cissp"/);
   await assertValidHtml(body, "/store/isc2-cissp");
   assert.match(body, /<h1>Certified Information Systems Security Professional \(CISSP\) /);
+  const ld = JSON.parse(body.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
+  assert.equal(ld["@type"], "Product");
+  assert.equal(ld.sku, "CISSP");
+  assert.deepEqual([ld.offers.price, ld.offers.priceCurrency], ["232200.00", "LKR"]);
+  assert.equal(ld.offers.availability, "https://schema.org/InStock");
   const retiring = await page("/store/comptia-cysa-plus-cs0-003");
   assert.match(retiring, /Retiring exam:<\/strong> CS0-004/);
   await assertValidHtml(retiring, "/store/comptia-cysa-plus-cs0-003");
@@ -111,4 +117,23 @@ Deno.test("/tools/store, the canonical tool slug, redirects to /store", async ()
   const res = await t.request("/tools/store");
   assert.equal(res.status, 301);
   assert.equal(res.headers.get("location"), "/store");
+});
+
+Deno.test("property: any query string to /store is an HTML page (200, 302 or 400), never a 500", async () => {
+  await using t = await testApp();
+  const names = fc.constantFrom("slug", "vendor", "topic", "q", "limit", "offset", "x");
+  const values = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom("aws", "security", "-1", "<b>", "200", "0", "\u0000", "💥"),
+  );
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.tuple(names, values), { maxLength: 4 }), async (pairs) => {
+      const query = new URLSearchParams(pairs).toString();
+      const res = await t.request(`/store?${query}`);
+      assert.ok([200, 302, 400].includes(res.status), `${res.status} for ?${query}`);
+      const body = await res.text();
+      if (res.status !== 302) assert.match(body, /^<!doctype html>/);
+    }),
+    { numRuns: 60 },
+  );
 });
