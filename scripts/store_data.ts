@@ -172,6 +172,12 @@ const FIELD_PATHS: Record<string, string> = {
   examCode: "examCode",
 };
 
+/** Status notes reworded for buyers (the research's notes are addressed to the store). */
+const STATUS_NOTES: Record<string, string> = {
+  "comptia-cysa-plus-cs0-003":
+    "CompTIA launched CySA+ CS0-004 on 23 June 2026; CS0-003 usually stays available for about six months after a new version, so it is not sold here any more.",
+};
+
 const STATUS: Record<string, "current" | "retiring"> = {
   "active": "current",
   "new": "current",
@@ -257,7 +263,7 @@ function importResearch(research: Json): Json {
       status,
       statusNote: free
         ? "Oracle offers this exam free of charge, so the store sells no voucher for it."
-        : p.statusNote,
+        : STATUS_NOTES[p.slug] ?? p.statusNote,
       price: { officialListUsd: p.officialListUsd, amount: 0, note: p.priceNote },
       validityMonths: policy.validityMonths,
       validityNote: policy.note,
