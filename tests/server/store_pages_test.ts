@@ -100,7 +100,10 @@ Deno.test("/store/{slug} shows the price, facts with unconfirmed marks and sourc
   assert.deepEqual([ld.offers.price, ld.offers.priceCurrency], ["232200.00", "LKR"]);
   assert.equal(ld.offers.availability, "https://schema.org/InStock");
   const retiring = await page("/store/comptia-cysa-plus-cs0-003");
-  assert.match(retiring, /Retiring exam:<\/strong> CompTIA launched CySA\+ CS0-004 on 23 June 2026/);
+  assert.match(
+    retiring,
+    /Retiring exam:<\/strong> CompTIA launched CySA\+ CS0-004 on 23 June 2026/,
+  );
   await assertValidHtml(retiring, "/store/comptia-cysa-plus-cs0-003");
 });
 
