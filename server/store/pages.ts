@@ -73,7 +73,7 @@ function storeInfo(catalogue: StoreCatalogue): SafeHtml {
   const { info, pricing } = catalogue;
   return html`<section aria-labelledby="pricing">
   <h2 id="pricing">How prices are set</h2>
-  <p>Each LKR price is the vendor's official US list price multiplied by ${pricing.exchangeRate} rupees per US dollar (the Central Bank of Sri Lanka's indicative rate around ${pricing.exchangeRateDate}), rounded up to the next LKR 100. It excludes card or foreign-exchange fees and taxes. Several vendors price exams by country, so check the vendor's page before you buy: facts marked <em>unconfirmed</em> were not confirmed by a retrieved source.</p>
+  <p>Each LKR price is the vendor's official US list price multiplied by ${pricing.exchangeRate} rupees per US dollar (a reference rate for ${pricing.exchangeRateDate} from Central Bank of Sri Lanka figures), rounded up to the next LKR 100. It excludes card or foreign-exchange fees and taxes. Several vendors price exams by country, so check the vendor's page before you buy: facts marked <em>unconfirmed</em> were not confirmed by a retrieved source.</p>
   <p class="muted">Rate source: <a href="${pricing.exchangeRateSource}" rel="nofollow noopener">${pricing.exchangeRateSource}</a></p>
 </section>
 <section aria-labelledby="paying">
