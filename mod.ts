@@ -77,6 +77,7 @@ export type {
 } from "./core/ops/working_days.ts";
 export { renderCalendar } from "./core/ical.ts";
 export type { AllDayEvent, CalendarInfo } from "./core/ical.ts";
+export {
   DISTRICTS,
   districts,
   findDistrict,
@@ -122,3 +123,17 @@ export type {
   YearCoverage,
   YearStatus,
 } from "./core/ops/scholarship.ts";
+export { store, STORE_MAX_LIMIT, STORE_TOPICS, STORE_VENDORS } from "./core/ops/store.ts";
+export type {
+  StoreDelivery,
+  StoreFacet,
+  StoreFacts,
+  StoreInfo,
+  StoreListing,
+  StoreParams,
+  StorePrice,
+  StorePricing,
+  StoreProduct,
+  StoreProductStatus,
+  StoreResult,
+} from "./core/ops/store.ts";

@@ -13,6 +13,7 @@ import { loan } from "./ops/loan.ts";
 import { paye } from "./ops/paye.ts";
 import { scholarship } from "./ops/scholarship.ts";
 import { tools } from "./ops/tools.ts";
+import { store } from "./ops/store.ts";
 import { vat } from "./ops/vat.ts";
 import { workingDays } from "./ops/working_days.ts";
 import { zScore } from "./ops/z_score.ts";
@@ -30,6 +31,7 @@ export const operations: readonly AnyOperation[] = [
   tools,
   zScore,
   scholarship,
+  store,
 ];
 
 /**

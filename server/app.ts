@@ -22,6 +22,9 @@ import { accessLog } from "./observe/access_log.ts";
 import { Metrics } from "./observe/metrics.ts";
 import { mountHealth, type ReadinessCheck } from "./http/health.ts";
 import { STYLESHEET } from "./pages/style.ts";
+import { createCatalogue, STORE_DATA } from "./store/catalogue.ts";
+import { storeHandler } from "./store/handler.ts";
+import { mountStorePages } from "./store/pages.ts";
 import { MemoryQuotaStore, type QuotaStore } from "./quota/memory.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
@@ -114,13 +117,15 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   const today = colomboToday(clock);
+  const storeCatalogue = createCatalogue(STORE_DATA, baseUrl, config.store);
   mountOperations(app, operations, {
     baseUrl,
     context: () => ({ today: today(), baseUrl }),
     before: (op) =>
       op.keyOnly ? [requireKey(), consumeQuota(quota, clock)] : [consumeQuota(quota, clock)],
-    handlers: {},
+    handlers: { store: storeHandler(storeCatalogue, baseUrl) },
   });
+  mountStorePages(app, storeCatalogue);
 
   app.notFound(notFound());
   app.onError(onError(logger));

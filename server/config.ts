@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from "zod";
+import { loadStoreConfig, type StoreConfig } from "./store/config.ts";
 
 /** The server's configuration. */
 export interface Config {
@@ -25,6 +26,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Longest a graceful shutdown waits for in-flight requests. */
   shutdownTimeoutMs: number;
+  /** The voucher store's details (`STORE_*` variables). */
+  store: StoreConfig;
 }
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
@@ -108,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     }
   }
   const kvPath = e.KV_PATH?.trim() || ".data/lanka.sqlite3";
+  const store = loadStoreConfig(env, publicBaseUrl, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -122,5 +126,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logIp: e.LOG_IP === "1" || e.LOG_IP === "true",
     metricsToken: e.METRICS_TOKEN?.trim() || undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    store,
   };
 }
