@@ -8,11 +8,15 @@ import type { AnyOperation } from "./operation.ts";
 import { fd } from "./ops/fd.ts";
 import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
+import { nic } from "./ops/nic.ts";
 import { paye } from "./ops/paye.ts";
+import { plate } from "./ops/plate.ts";
 import { vat } from "./ops/vat.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
+  nic,
+  plate,
   paye,
   vat,
   loan,
