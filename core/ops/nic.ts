@@ -71,6 +71,21 @@ function drpDate(year: number, dayOfYear: number): CivilDate {
   return { year, month, day };
 }
 
+let lastToday = "";
+let lastNow: CivilDate = { year: 0, month: 0, day: 0 };
+
+/** Reads and checks `today`, remembering the last one (every call of a day passes the same). */
+function dateOf(today: string): CivilDate {
+  if (today !== lastToday) {
+    if (!isValidIsoDate(today)) {
+      throw new RangeError(`Cannot decode an NIC on "${today}": expected a date YYYY-MM-DD`);
+    }
+    lastNow = parseIsoText(today);
+    lastToday = today;
+  }
+  return lastNow;
+}
+
 function checkDigitOf12(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < 11; i++) sum += (digits.charCodeAt(i) - 48) * CHECK_WEIGHTS[i]!;
@@ -136,9 +151,7 @@ function malformedReason(text: string): string {
  * ```
  */
 export function decodeNic(input: string, today: string): NicResult {
-  if (!isValidIsoDate(today)) {
-    throw new RangeError(`Cannot decode an NIC on "${today}": expected a date YYYY-MM-DD`);
-  }
+  const now = dateOf(today);
   const trimmed = input.trim();
   const text = trimmed.toUpperCase();
   const old = OLD_FORM.exec(text);
@@ -168,7 +181,6 @@ export function decodeNic(input: string, today: string): NicResult {
   }
   const birth = drpDate(year, dayOfYear);
   const dateOfBirth = isoText(birth);
-  const now = parseIsoText(today);
   if (epochDay(birth) > epochDay(now)) {
     return invalid(
       text,
@@ -200,7 +212,9 @@ export function decodeNic(input: string, today: string): NicResult {
     checkDigitValid: checkDigitOf12(twelve),
     votingEligible: old ? parts[5] === "V" : null,
     newNic: old ? twelve : null,
-    oldNic: !old && year >= 1900 && year <= 1999 && text[7] === "0" ? toOldNic(text) : null,
+    oldNic: !old && year >= 1900 && year <= 1999 && text[7] === "0"
+      ? `${parts[1]!.slice(2)}${parts[2]}${parts[3]!.slice(1)}${parts[4]}V`
+      : null,
     source: nicData.source,
     lastVerified: nicData.lastVerified,
   };
@@ -254,22 +268,13 @@ export function toNewNic(old: string): string {
 export function toOldNic(number: string, letter: "V" | "X" = "V"): string {
   const text = number.trim();
   const parts = NEW_FORM.exec(text);
-  const quoted = JSON.stringify(shown(number));
-  if (!parts) {
-    throw new RangeError(`Cannot convert NIC ${quoted} to the old form: expected 12 digits`);
-  }
+  const refuse = (why: string) =>
+    new RangeError(`Cannot convert NIC ${JSON.stringify(shown(number))} to the old form: ${why}`);
+  if (!parts) throw refuse("expected 12 digits");
   if (!parts[1]!.startsWith("19")) {
-    throw new RangeError(
-      `Cannot convert NIC ${quoted} to the old form: only people born in 19xx have one, not ${
-        parts[1]
-      }`,
-    );
+    throw refuse(`only people born in 19xx have one, not ${parts[1]}`);
   }
-  if (!parts[3]!.startsWith("0")) {
-    throw new RangeError(
-      `Cannot convert NIC ${quoted} to the old form: serial ${parts[3]} needs four digits`,
-    );
-  }
+  if (!parts[3]!.startsWith("0")) throw refuse(`serial ${parts[3]} needs four digits`);
   return `${parts[1]!.slice(2)}${parts[2]}${parts[3]!.slice(1)}${parts[4]}${letter}`;
 }
 
