@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import SwaggerParser from "@apidevtools/swagger-parser";
 import fc from "fast-check";
 import { fixedClock, json, testApp } from "../_helpers/app.ts";
 import { anyString } from "../_helpers/arbitraries.ts";
@@ -80,6 +81,7 @@ Deno.test("the OpenAPI document describes every NIC and plate result field", asy
   assert.ok(plate.vehicleClass.anyOf.some((s: { properties?: object }) => s.properties));
   assert.equal(doc.paths["/api/v1/nic/{number}"].get.parameters[0].in, "path");
   assert.equal(doc.paths["/api/v1/plate/{plate}"].get.parameters[0].in, "path");
+  await SwaggerParser.validate(structuredClone(doc));
 });
 
 Deno.test("neither endpoint answers 500 for any string up to 1 KB", async () => {
