@@ -137,3 +137,23 @@ export type {
   StoreProductStatus,
   StoreResult,
 } from "./core/ops/store.ts";
+export {
+  decodeNic,
+  MAX_NIC_AGE,
+  nic,
+  nicCheckDigitValid,
+  toNewNic,
+  toOldNic,
+} from "./core/ops/nic.ts";
+export type { NicFormat, NicGender, NicParams, NicReasonCode, NicResult } from "./core/ops/nic.ts";
+export type { Age } from "./core/_calendar.ts";
+export { decodePlate, plate, PLATE_PROVINCES } from "./core/ops/plate.ts";
+export type {
+  PlateConfidence,
+  PlateEra,
+  PlateFormat,
+  PlateParams,
+  PlateProvince,
+  PlateResult,
+  PlateVehicleClass,
+} from "./core/ops/plate.ts";

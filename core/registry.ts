@@ -10,16 +10,20 @@ import { fd } from "./ops/fd.ts";
 import { holidays } from "./ops/holidays.ts";
 import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
+import { nic } from "./ops/nic.ts";
 import { paye } from "./ops/paye.ts";
 import { scholarship } from "./ops/scholarship.ts";
 import { tools } from "./ops/tools.ts";
 import { store } from "./ops/store.ts";
+import { plate } from "./ops/plate.ts";
 import { vat } from "./ops/vat.ts";
 import { workingDays } from "./ops/working_days.ts";
 import { zScore } from "./ops/z_score.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
+  nic,
+  plate,
   paye,
   vat,
   loan,
