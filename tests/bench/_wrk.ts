@@ -2,6 +2,7 @@
  * Helpers for load benchmarks: find or install wrk, start servers on free ports, run wrk and
  * read its figures.
  */
+export { freePort } from "../_helpers/server.ts";
 
 /** Figures wrk reports for one run. */
 export interface WrkResult {
@@ -29,14 +30,6 @@ export async function ensureWrk(): Promise<void> {
     if (install.success) return;
   }
   throw new Error("Cannot run the load benchmark: wrk is not installed (apt-get install wrk)");
-}
-
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
 }
 
 /** Waits until a URL answers (any status). */
