@@ -18,7 +18,15 @@ import { ApiError, errorFromResponse, LankaError, NetworkError, TimeoutError } f
 import { ApiPromise } from "./promise.ts";
 import { target, toEntries } from "./_request.ts";
 import { type RetryOptions, send, type TransportSettings } from "./transport.ts";
-import type { ApiResponse, Input, Meta, Mode, ParamValue, RequestOptions } from "./types.ts";
+import type {
+  ApiResponse,
+  FetchLike,
+  Input,
+  Meta,
+  Mode,
+  ParamValue,
+  RequestOptions,
+} from "./types.ts";
 
 /** Options of {@linkcode createClient}. Every option is optional. */
 export interface ClientOptions {
@@ -41,7 +49,7 @@ export interface ClientOptions {
    *
    * @default {globalThis.fetch}
    */
-  fetch?: typeof fetch;
+  fetch?: FetchLike;
   /**
    * Where operations run:
    * - `"auto"`: local operations (calculators, decoders, calendars, reference data) are computed

@@ -209,13 +209,14 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Number.isNaN(date) ? undefined : Math.max(Math.ceil((date - now) / 1000), 0);
 }
 
-type ApiErrorClass = new (message: string, init: ApiErrorInit) => ApiError;
+/** A constructor of {@linkcode ApiError} or a subclass. */
+export type ApiErrorClass = new (message: string, init: ApiErrorInit) => ApiError;
 
 /**
  * The class for every code the server emits. Typed as a record over `ErrorCode`, so a code added
  * to `core/errors.ts` does not compile until it is mapped here.
  */
-const CLASS_BY_CODE: Record<ErrorCode, ApiErrorClass> = {
+export const CLASS_BY_CODE: Readonly<Record<ErrorCode, ApiErrorClass>> = {
   invalid_param: ValidationError,
   uri_too_long: ValidationError,
   payload_too_large: ValidationError,

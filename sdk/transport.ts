@@ -12,7 +12,7 @@ import {
   parseRetryAfter,
   TimeoutError,
 } from "./errors.ts";
-import type { Meta, RateLimit } from "./types.ts";
+import type { FetchLike, Meta, RateLimit } from "./types.ts";
 
 /** Retry policy; see {@linkcode ClientOptions.retries}. */
 export interface RetryOptions {
@@ -26,7 +26,7 @@ export interface RetryOptions {
 
 /** The transport's settings, resolved from the client options. */
 export interface TransportSettings {
-  fetch: typeof fetch;
+  fetch: FetchLike;
   timeoutMs: number;
   retry: Required<RetryOptions>;
   headers: Record<string, string>;

@@ -53,6 +53,9 @@ export interface ApiResponse<T> {
   age: number;
 }
 
+/** The `fetch` the client calls: the global one, a mock, or an in-process server's handler. */
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
 /** Options of a single call. */
 export interface RequestOptions {
   /** Aborts the call; the promise rejects with the signal's reason. */
