@@ -19,6 +19,7 @@ export type { ClientOptions } from "./sdk/client.ts";
 export { ApiPromise } from "./sdk/promise.ts";
 export type {
   ApiResponse,
+  FetchLike,
   Input,
   Meta,
   Mode,
