@@ -126,6 +126,7 @@ export class LankaClient {
   readonly #timeoutMs: number;
   readonly #cache: CacheStore | undefined;
   readonly #now: () => number;
+  #today = { date: "", from: 0, to: 0 };
 
   /**
    * Creates a client (same as {@linkcode createClient}).
@@ -262,10 +263,9 @@ export class LankaClient {
   }
 
   #local(op: AnyOperation, params: object | undefined): ApiResponse<unknown> {
-    const today = new Date(this.#now() + COLOMBO_OFFSET_MS).toISOString().slice(0, 10);
     let data: unknown;
     try {
-      data = execute(op, toEntries(params), { today, baseUrl: this.baseUrl });
+      data = execute(op, toEntries(params), { today: this.#colomboDate(), baseUrl: this.baseUrl });
     } catch (error) {
       throw isCoreApiError(error) ? fromCoreError(error) : error;
     }
@@ -276,6 +276,18 @@ export class LankaClient {
       meta.last_verified = op.provenance.lastVerified;
     }
     return local(data, meta);
+  }
+
+  /** Today in Asia/Colombo, recomputed only when the clock leaves the cached day. */
+  #colomboDate(): string {
+    const now = this.#now();
+    if (now < this.#today.from || now >= this.#today.to) {
+      const from = Math.floor((now + COLOMBO_OFFSET_MS) / 86_400_000) * 86_400_000 -
+        COLOMBO_OFFSET_MS;
+      const date = new Date(from + COLOMBO_OFFSET_MS).toISOString().slice(0, 10);
+      this.#today = { date, from, to: from + 86_400_000 };
+    }
+    return this.#today.date;
   }
 
   async #remote(

@@ -122,3 +122,15 @@ Deno.test("createClient() refuses a bad baseUrl or mode", () => {
   // @ts-expect-error: not a mode
   assert.throws(() => createClient({ mode: "offline" }), /mode must be "auto", "local" or/);
 });
+
+Deno.test("local operations take today in Colombo from the clock, across midnight", async () => {
+  // 2025-03-31 18:29:59 UTC is 23:59:59 in Colombo (UTC+05:30): the 2023-25 table (relief
+  // 100,000/month) applies; one second later it is 1 April and the 2025/26 table applies.
+  let now = Date.UTC(2025, 2, 31, 18, 29, 59);
+  const client = createClient({ mode: "local", now: () => now });
+  assert.equal((await client.paye({ monthly: 100000 })).table.id, "2023-01");
+  now += 1000;
+  assert.equal((await client.paye({ monthly: 100000 })).table.id, "2025-04");
+  now -= 2000;
+  assert.equal((await client.paye({ monthly: 100000 })).table.id, "2023-01");
+});
