@@ -1,32 +1,20 @@
 // Browser smoke test: bundles the built package with esbuild and computes PAYE in headless
 // Chromium (Debian's /usr/bin/chromium, or CHROMIUM_PATH), with no network access needed.
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
 import { test } from "node:test";
-import { build } from "esbuild";
 import { chromium } from "playwright-core";
-
-const here = fileURLToPath(new URL("../", import.meta.url));
+import { bundle } from "./bundle_size.mjs";
 
 const entry = `
 import { createClient, isValidationError } from "@lanka/api";
 const client = createClient();
 const tax = await client.paye({ monthly: 250000, date: "2026-01-01" });
 const refused = await client.paye({ monthly: "lots" }).then(() => false, isValidationError);
-window.__result = { monthlyTax: tax.monthlyTax, table: tax.table.id, refused };
+globalThis.__result = { monthlyTax: tax.monthlyTax, table: tax.table.id, refused };
 `;
 
 test("the bundled SDK computes PAYE in headless Chromium", async () => {
-  const bundle = await build({
-    stdin: { contents: entry, resolveDir: here, loader: "js" },
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    write: false,
-  });
-  const code = bundle.outputFiles[0].text;
+  const code = new TextDecoder().decode(await bundle(entry));
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     timeout: 120_000,
@@ -48,8 +36,8 @@ test("the bundled SDK computes PAYE in headless Chromium", async () => {
     page.on("pageerror", (error) => errors.push(error.message));
     await page.setContent("<!doctype html><title>Lanka API SDK</title>");
     await page.addScriptTag({ content: code, type: "module" });
-    await page.waitForFunction(() => window.__result, null, { timeout: 60_000 });
-    const result = await page.evaluate(() => window.__result);
+    await page.waitForFunction(() => globalThis.__result, null, { timeout: 60_000 });
+    const result = await page.evaluate(() => globalThis.__result);
     assert.deepEqual(errors, []);
     // (6% x 1,000,000 + 18% x 200,000) / 12 = 8,000 under the 2025/26 APIT table.
     assert.deepEqual(result, { monthlyTax: 8000, table: "2025-04", refused: true });

@@ -13,19 +13,24 @@ globalThis.client = createClient();`,
 globalThis.vat = computeVat;`,
 };
 
+/** A minified ESM browser bundle of `contents`, which imports "@lanka/api" (the built package). */
+export async function bundle(contents) {
+  const result = await build({
+    stdin: { contents, resolveDir: here, loader: "js" },
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    minify: true,
+    write: false,
+  });
+  return result.outputFiles[0].contents;
+}
+
 export async function bundleSizes() {
   const sizes = {};
   for (const [name, contents] of Object.entries(entries)) {
-    const result = await build({
-      stdin: { contents, resolveDir: here, loader: "js" },
-      bundle: true,
-      format: "esm",
-      platform: "browser",
-      target: "es2022",
-      minify: true,
-      write: false,
-    });
-    const bytes = result.outputFiles[0].contents;
+    const bytes = await bundle(contents);
     sizes[name] = { minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   }
   return sizes;
