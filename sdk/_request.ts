@@ -29,7 +29,7 @@ export interface Target {
   path: string;
   /** The JSON body of a POST operation. */
   body: string | undefined;
-  /** Path parameters that are missing or empty (the request cannot be sent). */
+  /** Path parameters that are missing, empty, `.` or `..` (the request cannot be sent). */
   missing: string[];
 }
 
@@ -48,7 +48,8 @@ export function target(op: AnyOperation, params: object | undefined): Target {
   for (const [name, value] of toEntries(params)) {
     const slot = `{${name}}`;
     if (path.includes(slot)) {
-      if (value === "") missing.push(name);
+      // "", "." and ".." cannot travel as a path segment (URL parsing drops or resolves them).
+      if (value === "" || value === "." || value === "..") missing.push(name);
       path = path.replace(slot, encodeURIComponent(value));
     } else if (op.body) {
       bodyFields[name] = (params as Record<string, unknown>)[name];

@@ -16,6 +16,19 @@ export const feedOp = defineRemoteOperation({
   example: "/api/v1/feed",
 });
 
+/** A server-only read with a path parameter of two or more letters. */
+export const itemOp = defineRemoteOperation({
+  name: "item",
+  method: "GET",
+  path: "/items/{id}",
+  title: "Item",
+  description: "A test item.",
+  tag: "Test",
+  params: z.object({ id: z.string().regex(/^[a-z][a-z /]+$/) }),
+  result: z.unknown(),
+  example: "/api/v1/items/ab",
+});
+
 /** Records the requests a client sends and answers each from a list. */
 export function scriptedFetch(answers: (() => Response | Promise<Response>)[]) {
   const requests: Request[] = [];

@@ -8,7 +8,7 @@ import {
   ValidationError,
 } from "../../mod.ts";
 import { FIXED_NOW, json, testApp } from "../_helpers/app.ts";
-import { feedOp, reply, scriptedFetch } from "./_fakes.ts";
+import { feedOp, itemOp, reply, scriptedFetch } from "./_fakes.ts";
 
 Deno.test("paye() computes 8,000 a month on 250,000 under the 2025/26 table, in-process", async () => {
   // Relief 150,000/month leaves 100,000/month = 1,200,000 a year: 6% of the first 1,000,000 is
@@ -133,4 +133,22 @@ Deno.test("local operations take today in Colombo from the clock, across midnigh
   assert.equal((await client.paye({ monthly: 100000 })).table.id, "2025-04");
   now -= 2000;
   assert.equal((await client.paye({ monthly: 100000 })).table.id, "2023-01");
+});
+
+Deno.test("a path parameter that cannot travel in a URL is refused locally, as the core would", async () => {
+  const { fetch, requests } = scriptedFetch([() => reply(200, { ok: true, data: {} })]);
+  const client = createClient({ fetch, mode: "remote" });
+  for (const id of ["", ".", ".."]) {
+    const error = await client.call(itemOp, { id }).then(
+      () => undefined,
+      (e) => e as ValidationError,
+    );
+    assert.ok(error instanceof ValidationError, JSON.stringify(id));
+    assert.equal(error.details[0]?.param, "id");
+  }
+  const missing = await client.call(itemOp, {}).then(() => undefined, (e) => e as ValidationError);
+  assert.equal(missing?.details[0]?.param, "id");
+  assert.equal(requests.length, 0);
+  await client.call(itemOp, { id: "a/b c" });
+  assert.equal(requests[0]!.url, "http://localhost:8000/api/v1/items/a%2Fb%20c");
 });

@@ -76,9 +76,6 @@ function anyValue(p: Parameter): fc.Arbitrary<string> {
   );
 }
 
-// Path segments "." and ".." are resolved away by URL parsing before any server sees them.
-const segment = (v: string) => v !== "" && v !== "." && v !== "..";
-
 function compact(record: Record<string, string | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(record)) if (v !== undefined) out[k] = v;
@@ -105,7 +102,7 @@ function paramsFor(
   };
   const mostlyValid = fc.record(Object.fromEntries(parameters.map((p) => {
     const seed = exampleValue(p);
-    const valid = p.in === "path" ? validValue(p.schema).filter(segment) : validValue(p.schema);
+    const valid = validValue(p.schema);
     const value = seed !== undefined
       ? fc.oneof(fc.constant(seed), valid)
       : fc.option(valid, { freq: 3 }).map((v) => v ?? undefined);
@@ -113,7 +110,7 @@ function paramsFor(
   }))).map(compact);
   const free = fc.tuple(
     fc.record(Object.fromEntries(parameters.map((p) => {
-      const value = p.in === "path" ? anyValue(p).filter(segment) : anyValue(p);
+      const value = anyValue(p);
       const presence = p.in === "path" ? value : fc.option(value, { freq: p.required ? 6 : 2 });
       return [p.name, presence.map((v) => v ?? undefined)];
     }))),
