@@ -135,7 +135,9 @@ export class LankaClient {
    */
   constructor(options: ClientOptions = {}) {
     const baseUrl = options.baseUrl ?? "http://localhost:8000";
-    if (!URL.canParse(baseUrl)) {
+    try {
+      new URL(baseUrl);
+    } catch {
       throw new TypeError(
         `Cannot create client: baseUrl must be a URL: got ${JSON.stringify(baseUrl)}`,
       );
