@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "./errors.ts";
-import type { Operation, OperationContext } from "./operation.ts";
+import type { Operation, OperationContext, OperationFormat } from "./operation.ts";
 
 /**
  * Names of the parameters an operation accepts.
@@ -87,4 +87,20 @@ export function execute<P, R>(
     );
   }
   return op.run(parseParams(op, entries), ctx);
+}
+
+/**
+ * The representation other than JSON that the parsed parameters ask for: the operation's
+ * `formats` entry named by its `format` parameter, if any.
+ *
+ * @param op The operation.
+ * @param params Its parsed parameters.
+ * @returns The format, or undefined for the JSON envelope.
+ */
+export function chosenFormat<P, R>(
+  op: Operation<P, R>,
+  params: P,
+): OperationFormat<P, R> | undefined {
+  const name = (params as { format?: unknown } | undefined)?.format;
+  return typeof name === "string" ? op.formats?.[name] : undefined;
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import type { AnyOperation } from "./operation.ts";
 
 /** A JSON object (an OpenAPI fragment). */

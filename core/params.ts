@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** A zod schema that reads one string parameter into a typed value. */
 export type ParamSchema<T> = z.ZodType<T, string>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import wht from "../../data/wht.json" with { type: "json" };
 import { inForce } from "../_dated.ts";
 import { roundMoney, roundTo } from "../money.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import holidayData from "../../data/holidays.json" with { type: "json" };
 import { ApiError } from "../errors.ts";
 import { type AllDayEvent, renderCalendar } from "../ical.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ApiError } from "../errors.ts";
 import { roundTo } from "../money.ts";
 import { defineOperation, type Operation } from "../operation.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { roundMoney } from "../money.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, flag, integer } from "../params.ts";

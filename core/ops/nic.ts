@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import nicData from "../../data/nic.json" with { type: "json" };
 import { type Age, ageOn, type CivilDate, epochDay, isoText, parseIsoText } from "../_calendar.ts";
 import { defineOperation, type Operation } from "../operation.ts";

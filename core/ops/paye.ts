@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import apit from "../../data/apit.json" with { type: "json" };
 import { inForce } from "../_dated.ts";
 import { ApiError } from "../errors.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import plateData from "../../data/plates.json" with { type: "json" };
 import { defineOperation, type Operation } from "../operation.ts";
 

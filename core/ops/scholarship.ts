@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import cutoffData from "../../data/scholarship_cutoffs.json" with { type: "json" };
 import schoolData from "../../data/grade6_schools.json" with { type: "json" };
 import { unknownChoice } from "../_choices.ts";

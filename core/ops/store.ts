@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { z } from "zod";
+import * as z from "zod";
 import { defineRemoteOperation, type Operation } from "../operation.ts";
 import { integer, oneOf, text } from "../params.ts";
 

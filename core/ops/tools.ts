@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import data from "../../data/tools.json" with { type: "json" };
 import { unknownChoice } from "../_choices.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";

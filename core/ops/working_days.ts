@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { dayNumber, isoFromDayNumber, weekdayOf } from "../day_number.ts";
 import { ApiError, type ErrorDetail } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";

@@ -1,6 +1,6 @@
 import type { Handler, Hono, MiddlewareHandler } from "hono";
 import { ApiError } from "../../core/errors.ts";
-import { parseParams } from "../../core/execute.ts";
+import { chosenFormat, parseParams } from "../../core/execute.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
 import { okResponse } from "./envelope.ts";
 import { entityTag, ifNoneMatchMatches } from "./etag.ts";
@@ -40,8 +40,7 @@ function localHandler(op: AnyOperation, options: MountOptions): Handler<AppEnv> 
     }
     const params = parseParams(op, entries);
     const data = run(params, options.context());
-    const chosen = (params as { format?: unknown }).format;
-    const format = typeof chosen === "string" ? op.formats?.[chosen] : undefined;
+    const format = chosenFormat(op, params);
     const body = format ? format.render(data, params) : undefined;
     let tag: string | undefined;
     if (op.conditional) {

@@ -1,0 +1,65 @@
+/**
+ * `deno task build:npm`: builds the npm package in this folder from the same sources JSR
+ * publishes. Copies `mod.ts`, `core/`, `sdk/` and `data/` into `src/`, installs the build tools
+ * when missing, and compiles with `tsc` (`rewriteRelativeImportExtensions`,
+ * `isolatedDeclarations`) to ESM plus `.d.ts` in `dist/`. The npm build keeps to this folder, so
+ * Deno's own npm resolution (`nodeModulesDir: "none"`) is untouched.
+ *
+ * @module
+ */
+const here = new URL("./", import.meta.url);
+const root = new URL("../", here);
+
+async function run(command: string, args: string[]): Promise<void> {
+  const { code } = await new Deno.Command(command, {
+    args,
+    cwd: here,
+    stdout: "inherit",
+    stderr: "inherit",
+  })
+    .output();
+  if (code !== 0) throw new Error(`${command} ${args.join(" ")} failed with exit code ${code}`);
+}
+
+async function copyTree(from: URL, to: URL, keep: (name: string) => boolean): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const entry of Deno.readDir(from)) {
+    if (entry.isDirectory) {
+      await copyTree(new URL(`${entry.name}/`, from), new URL(`${entry.name}/`, to), keep);
+    } else if (keep(entry.name)) {
+      await Deno.copyFile(new URL(entry.name, from), new URL(entry.name, to));
+    }
+  }
+}
+
+/** Builds `npm/dist` (and `npm/README.md`, `npm/LICENSE`). */
+export async function buildNpm(): Promise<void> {
+  const manifest = JSON.parse(await Deno.readTextFile(new URL("package.json", here)));
+  const deno = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
+  if (manifest.version !== deno.version || manifest.name !== deno.name) {
+    throw new Error(
+      `npm/package.json is ${manifest.name}@${manifest.version} but deno.json is ${deno.name}@${deno.version}: make them equal`,
+    );
+  }
+  for (const dir of ["src", "dist"]) {
+    await Deno.remove(new URL(dir, here), { recursive: true }).catch(() => {});
+  }
+  const src = new URL("src/", here);
+  const ts = (name: string) => name.endsWith(".ts") && !name.endsWith("_test.ts");
+  await Deno.mkdir(src, { recursive: true });
+  await Deno.copyFile(new URL("mod.ts", root), new URL("mod.ts", src));
+  await copyTree(new URL("core/", root), new URL("core/", src), ts);
+  await copyTree(new URL("sdk/", root), new URL("sdk/", src), ts);
+  await copyTree(new URL("data/", root), new URL("data/", src), (name) => name.endsWith(".json"));
+  for (const file of ["README.md", "LICENSE"]) {
+    await Deno.copyFile(new URL(file, root), new URL(file, here));
+  }
+  try {
+    await Deno.stat(new URL("node_modules/.bin/tsc", here));
+  } catch {
+    await run("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"]);
+  }
+  await run("node", ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json"]);
+}
+
+if (import.meta.main) await buildNpm();

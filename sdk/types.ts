@@ -1,0 +1,77 @@
+/**
+ * Types shared by the client, its transport and its cache.
+ *
+ * @module
+ */
+
+/** Where operations run: see {@linkcode ClientOptions.mode}. */
+export type Mode = "auto" | "local" | "remote";
+
+/** The `meta` object of an answer (spec 2.2). */
+export interface Meta {
+  /** Caller tier: `anonymous`, `key`, or `local` for answers computed in-process. */
+  tier: string;
+  /** Operation name, for example `paye`. */
+  endpoint: string;
+  /** Daily limit applying to the caller (absent on local answers). */
+  limit?: number;
+  /** Calls left today (absent on local answers). */
+  remaining?: number;
+  /** Human page of the tool, on endpoints backed by published figures. */
+  page_url?: string;
+  /** Official source of the figures. */
+  source_url?: string;
+  /** When the figures were last checked, `YYYY-MM-DD`. */
+  last_verified?: string;
+}
+
+/** The `X-RateLimit-*` headers of a response. */
+export interface RateLimit {
+  /** Daily limit. */
+  limit: number;
+  /** Calls left today. */
+  remaining: number;
+  /** When the counters reset, epoch seconds. */
+  reset: number;
+}
+
+/** The full answer, from {@linkcode ApiPromise.withResponse}. */
+export interface ApiResponse<T> {
+  /** The typed result (for binary operations such as voice, the bytes). */
+  data: T;
+  /** The envelope's `meta` (built in-process for local answers; absent on binary answers). */
+  meta: Meta | undefined;
+  /** The rate-limit headers; undefined for local answers. */
+  rateLimit: RateLimit | undefined;
+  /** The `X-Request-Id` of the response; undefined for local answers. */
+  requestId: string | undefined;
+  /** `local` (computed in-process), `remote` (from the server) or `cache` (offline fallback). */
+  source: "local" | "remote" | "cache";
+  /** True when this is a cached copy served because the network failed. */
+  stale: boolean;
+  /** Seconds since the answer was received from the server (0 unless stale). */
+  age: number;
+}
+
+/** The `fetch` the client calls: the global one, a mock, or an in-process server's handler. */
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Options of a single call. */
+export interface RequestOptions {
+  /** Aborts the call; the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  timeoutMs?: number;
+}
+
+/** A parameter value as the SDK takes it; turned into the string the server would see. */
+export type ParamValue = string | number | boolean;
+
+/**
+ * An operation's typed parameters as the SDK takes them: the keys `K` have server defaults and may
+ * be left out.
+ *
+ * @typeParam P The parsed parameters of the operation.
+ * @typeParam K Keys with defaults.
+ */
+export type Input<P, K extends keyof P = never> = Omit<P, K> & Partial<Pick<P, K>>;
