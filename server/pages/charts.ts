@@ -104,7 +104,7 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
           `;
         })}
       </svg>
-      <figcaption><span class="key principal"></span> Principal <span class="key interest"></span> Interest. ${summary}</figcaption>
+      <figcaption><span class="key principal"></span> Principal <span class="key interest"></span> Interest. ${summary}
       <details>
         <summary>The figures by year</summary>
         <div class="table-wrap">
@@ -129,7 +129,7 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
             )}</tbody>
           </table>
         </div>
-      </details>
+      </details></figcaption>
     </figure>
   `;
 }
@@ -177,7 +177,7 @@ export function growthChart(points: readonly GrowthPoint[], caption: string): Sa
           `
         )}
       </svg>
-      <figcaption>${summary} The axis starts just below the deposit.</figcaption>
+      <figcaption>${summary} The axis starts just below the deposit.
       <details>
         <summary>The figures by month</summary>
         <div class="table-wrap">
@@ -198,7 +198,7 @@ export function growthChart(points: readonly GrowthPoint[], caption: string): Sa
             )}</tbody>
           </table>
         </div>
-      </details>
+      </details></figcaption>
     </figure>
   `;
 }

@@ -91,14 +91,14 @@ function errorSummary(outcome: Outcome, idPrefix: string): SafeHtml {
   `;
 }
 
-function formatLinks(op: AnyOperation, pairs: [string, string][], baseUrl: string): SafeHtml {
+function formatLinks(op: AnyOperation, pairs: [string, string][]): SafeHtml {
   const names = Object.keys(op.formats ?? {});
   if (!names.length) return html``;
   const others = pairs.filter(([name]) => name !== "format");
   return html`<p>Also as: ${
     names.map((name) =>
       html`
-        <a href="${apiUrl(op, [...others, ["format", name]], baseUrl)}">${name}</a>
+        <a href="${apiUrl(op, [...others, ["format", name]], "")}">${name}</a>
       `
     )
   }</p>`;
@@ -142,7 +142,7 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   const given = new Map(pairs);
   const picture = outcome.result && figure ? figure.draw(outcome.result) : undefined;
   const omit = outcome.result && figure?.omit ? figure.omit(given) : [];
-  const action = op.run ? `/tools/${slug}` : apiUrl(op, [], ctx.baseUrl);
+  const action = op.run ? `/tools/${slug}` : apiUrl(op, [], "");
 
   const body = html`
     <h1>${op.title}</h1>
@@ -160,7 +160,7 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   <h2 id="result-title">Result</h2>
   ${picture ?? ""}
   ${renderResult(outcome.result, omit)}
-  ${formatLinks(op, pairs, ctx.baseUrl)}
+  ${formatLinks(op, pairs)}
 </section>`
       : ""}
     <section aria-labelledby="api-title">
