@@ -11,21 +11,22 @@ import { formatValue } from "./result.ts";
 
 const W = 720;
 const H = 300;
-const PAD = { left: 80, right: 16, top: 16, bottom: 40 };
+const PAD = { left: 110, right: 16, top: 16, bottom: 40 };
 const PLOT_W = W - PAD.left - PAD.right;
 const PLOT_H = H - PAD.top - PAD.bottom;
 
 const money = (value: number) => formatValue("amount", value, true);
 const fixed = (value: number) => value.toFixed(2).replace(/\.?0+$/, "");
 
-function axes(maxLabel: string, xFirst: string, xLast: string): SafeHtml {
+function axes(yLabels: [string, string], xFirst: string, xLast: string): SafeHtml {
+  const [minLabel, maxLabel] = yLabels;
   const bottom = PAD.top + PLOT_H;
   return html`
     <g class="axes" aria-hidden="true">
       <line x1="${PAD.left}" y1="${PAD.top}" x2="${PAD.left}" y2="${bottom}" />
       <line x1="${PAD.left}" y1="${bottom}" x2="${W - PAD.right}" y2="${bottom}" />
       <text x="${PAD.left - 6}" y="${PAD.top + 10}" text-anchor="end">${maxLabel}</text>
-      <text x="${PAD.left - 6}" y="${bottom}" text-anchor="end">0</text>
+      <text x="${PAD.left - 6}" y="${bottom}" text-anchor="end">${minLabel}</text>
       <text x="${PAD.left}" y="${bottom + 20}">${xFirst}</text>
       <text x="${W - PAD.right}" y="${bottom + 20}" text-anchor="end">${xLast}</text>
     </g>
@@ -83,7 +84,7 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
         aria-labelledby="amortization-title amortization-desc" class="amortization">
         <title id="amortization-title">Principal and interest in each monthly payment</title>
         <desc id="amortization-desc">${summary}</desc>
-        ${axes(money(max), "Month 1", `Month ${n}`)}
+        ${axes(["0", money(max)], "Month 1", `Month ${n}`)}
         ${rows.map((r, i) => {
           const x = PAD.left + i * barW;
           const hp = y(r.principal);
@@ -165,7 +166,7 @@ export function growthChart(points: readonly GrowthPoint[], caption: string): Sa
         class="growth">
         <title id="growth-title">${caption}</title>
         <desc id="growth-desc">${summary}</desc>
-        ${axes(money(last), "Start", `Month ${points.length - 1}`)}
+        ${axes([money(low), money(last)], "Start", `Month ${points.length - 1}`)}
         <path class="line" d="${line}"/>
         ${points.map((p) =>
           html`

@@ -11,10 +11,21 @@ import { html, type SafeHtml } from "./html.ts";
 const MONEY = new Intl.NumberFormat("en-LK", { style: "currency", currency: "LKR" });
 const PLAIN = new Intl.NumberFormat("en-LK", { maximumFractionDigits: 10 });
 
-/** Keys whose numbers are percentages. */
-const PERCENT_KEY = /(rate|pct|percent|yield)$/i;
-/** Keys whose numbers are counts or periods even in an LKR result. */
-const COUNT_KEY = /(month|months|year|years|count|days|day|number)$/i;
+/** Words of a key that make its number a percentage (`whtRate`, `effectiveAnnualYieldGross`). */
+const PERCENT_WORDS = new Set(["rate", "pct", "percent", "yield"]);
+/** Last words of a key that make its number a count or a period even in an LKR result. */
+const COUNT_WORDS = new Set(["month", "months", "year", "years", "count", "days", "day", "number"]);
+/** Words written in capitals in labels. */
+const ACRONYMS = new Set(["emi", "vat", "wht", "nic", "url", "id", "apit", "paye", "lkr", "sd"]);
+
+function words(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+}
 
 /**
  * How a scalar is shown: money en-LK (`LKR 8,000.00`) for numbers of an LKR result that are
@@ -30,28 +41,28 @@ export function formatValue(key: string, value: unknown, money: boolean): string
   if (value === null || value === undefined) return "none";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value === "number") {
-    if (PERCENT_KEY.test(key)) return `${PLAIN.format(value)}%`;
-    if (money && !COUNT_KEY.test(key)) return MONEY.format(value);
+    const parts = words(key);
+    if (parts.some((word) => PERCENT_WORDS.has(word))) return `${PLAIN.format(value)}%`;
+    const last = parts.at(-1) ?? "";
+    if (last === "year" && Number.isInteger(value)) return String(value); // 2026, not 2,026
+    if (money && !COUNT_WORDS.has(last)) return MONEY.format(value);
     return PLAIN.format(value);
   }
   return String(value);
 }
 
 /**
- * A field name for people: `monthlyTax` -> "Monthly tax", `marginalRatePct` -> "Marginal rate (%)".
+ * A field name for people: `monthlyTax` -> "Monthly tax", `marginalRatePct` -> "Marginal rate (%)",
+ * `whtAmount` -> "WHT amount".
  *
  * @param key A camelCase or snake_case key.
  * @returns Sentence-case words.
  */
 export function humanize(key: string): string {
-  const words = key
-    .replace(/_/g, " ")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase()
-    .replace(/\bpct\b/g, "(%)")
-    .trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const text = words(key)
+    .map((word) => word === "pct" ? "(%)" : ACRONYMS.has(word) ? word.toUpperCase() : word)
+    .join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 type Json = Record<string, unknown>;

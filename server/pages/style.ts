@@ -7,7 +7,7 @@ header.site, footer.site { padding: .75rem 1rem; background: var(--soft); border
 footer.site { border-top: 1px solid var(--line); border-bottom: 0; color: var(--muted); font-size: .875rem; margin-top: 2rem; }
 .brand { font-weight: 700; color: var(--accent); text-decoration: none; }
 nav a { margin-right: .75rem; }
-main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+main { max-width: 60rem; margin: 0 auto; padding: 1rem; overflow-wrap: break-word; }
 a { color: var(--accent); }
 a:focus, button:focus, input:focus, select:focus, textarea:focus { outline: 3px solid #f0b429; outline-offset: 2px; }
 form { display: grid; gap: .75rem; max-width: 32rem; margin: 1rem 0; }
@@ -27,6 +27,7 @@ pre { padding: .75rem; overflow-x: auto; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 svg { max-width: 100%; height: auto; }
 .field { display: grid; gap: .25rem; }
+.field label { display: block; }
 .field small { color: var(--muted); }
 .field.check { grid-template-columns: auto 1fr; align-items: center; column-gap: .5rem; }
 .field.check small, .field.check .field-error { grid-column: 1 / -1; }
@@ -34,12 +35,13 @@ svg { max-width: 100%; height: auto; }
 .invalid input, .invalid select { border-color: #cf222e; border-width: 2px; }
 .inline { display: flex; gap: .5rem; flex-wrap: wrap; }
 .inline input { flex: 1 1 12rem; }
-dl.fields { display: grid; grid-template-columns: minmax(8rem, max-content) 1fr; gap: .25rem 1rem; margin: .5rem 0; }
+dl.fields { display: grid; grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr); gap: .25rem 1rem; margin: .5rem 0; }
 dl.fields dt { color: var(--muted); }
-dl.fields dd { margin: 0; overflow-wrap: anywhere; }
+dl.fields dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
 dl.fields dl.fields { grid-column: 1 / -1; }
 .num { font-variant-numeric: tabular-nums; }
 .table-wrap { overflow-x: auto; }
+.table-wrap th, .table-wrap td { overflow-wrap: normal; min-width: 4rem; }
 ul.grid, ul.toc, ul.day-names { list-style: none; padding: 0; }
 .card a { font-weight: 600; }
 .card p { margin: .25rem 0 0; color: var(--muted); font-size: .9375rem; }
@@ -65,7 +67,7 @@ svg .marker { stroke: #1b1f24; stroke-width: 2; stroke-dasharray: 4 3; }
 .day-names li { margin-bottom: .25rem; }
 @media (max-width: 40rem) {
   main { padding: .75rem; }
-  dl.fields { grid-template-columns: 1fr; }
+  dl.fields { grid-template-columns: minmax(0, 1fr); }
   dl.fields dd { margin-bottom: .5rem; }
   nav a { display: inline-block; padding: .25rem 0; }
 }

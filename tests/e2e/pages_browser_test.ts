@@ -120,6 +120,29 @@ Deno.test({
         await shot(page, "keyboard-vat");
       });
 
+      await t.step("pages fit a phone's width", async () => {
+        const phone = await browser.context.newPage();
+        await phone.setViewportSize({ width: 360, height: 740 });
+        try {
+          for (
+            const path of [
+              "/",
+              "/tools/fd?principal=1000000&rate=10&months=12&wht=1",
+              "/tools/holidays",
+              "/docs",
+            ]
+          ) {
+            await phone.goto(`${base}${path}`);
+            const width = Number(await phone.evaluate("document.documentElement.scrollWidth"));
+            assert.ok(width <= 360, `${path} is ${width}px wide`);
+          }
+          await phone.goto(`${base}/tools/paye?monthly=250000`);
+          await shot(phone, "phone-paye");
+        } finally {
+          await phone.close();
+        }
+      });
+
       await t.step("an unknown page is a human 404", async () => {
         const response = await page.goto(`${base}/no-such-page`);
         assert.equal(response?.status(), 404);

@@ -36,9 +36,9 @@ Deno.test("normalCurveChart() marks the Z-score and says what share lies below i
     /<title id="curve-title">The normal curve with the Z-score 1\.96 marked<\/title>/,
   );
   assert.match(svg, /lies above about 97\.5% of a normal distribution/);
-  // The plot spans Z -4..4 over x 80..704: Z = 1.96 sits at 80 + (5.96 / 8) x 624 = 544.88.
-  assert.match(svg, /data-marker="z" x1="544\.88"/);
-  assert.equal(curveX(0), 392, "the middle of the plot");
+  // The plot spans Z -4..4 over x 110..704: Z = 1.96 sits at 110 + (5.96 / 8) x 594 = 552.53.
+  assert.match(svg, /data-marker="z" x1="552\.53"/);
+  assert.equal(curveX(0), 407, "the middle of the plot");
   assert.equal(curveX(9), curveX(4), "far scores are drawn at the edge");
   assert.match(squash(String(normalCurveChart(-9))), /above about 0\.0%/);
   assert.doesNotMatch(squash(String(normalCurveChart(-9))), /class="area"/, "nothing to shade");

@@ -359,9 +359,12 @@ Deno.test("formatValue() writes money en-LK with LKR, percentages and counts pla
   assert.equal(formatValue("emi", 56807.025, true), "LKR\u00a056,807.03");
   assert.equal(formatValue("marginalRatePct", 18, true), "18%");
   assert.equal(formatValue("tenureMonths", 240, true), "240");
+  assert.equal(formatValue("year", 2026, false), "2026");
   assert.equal(formatValue("squareMetres", 252.9285264, false), "252.9285264");
   assert.equal(formatValue("monthlyInterestGross", null, true), "none");
   assert.equal(formatValue("tentative", false, false), "No");
   assert.equal(humanize("marginalRatePct"), "Marginal rate (%)");
-  assert.equal(humanize("page_url"), "Page url");
+  assert.equal(humanize("page_url"), "Page URL");
+  assert.equal(humanize("whtAmount"), "WHT amount");
+  assert.equal(formatValue("effectiveAnnualYieldGross", 10.47, true), "10.47%");
 });
