@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { z } from "zod";
 import { execute } from "../../core/execute.ts";
 import { defineOperation } from "../../core/operation.ts";
@@ -7,7 +8,7 @@ import { text } from "../../core/params.ts";
 import { readCatalogue, searchTools, toolCatalogue } from "../../server/pages/catalogue.ts";
 import { formatValue, humanize } from "../../server/pages/result.ts";
 import { sdkMethod } from "../../server/pages/snippets.ts";
-import { exampleParams } from "../../server/pages/tool.ts";
+import { exampleParams, formParameters } from "../../server/pages/tool.ts";
 import { json, testApp } from "../_helpers/app.ts";
 import { GOLDEN_FIGURES } from "../_helpers/golden_pages.ts";
 import { crawl, htmlProblems, squash } from "../_helpers/pages.ts";
@@ -367,4 +368,44 @@ Deno.test("formatValue() writes money en-LK with LKR, percentages and counts pla
   assert.equal(humanize("page_url"), "Page URL");
   assert.equal(humanize("whtAmount"), "WHT amount");
   assert.equal(formatValue("effectiveAnnualYieldGross", 10.47, true), "10.47%");
+});
+
+Deno.test("tool pages and try-it answer any malformed query with a page, never a 500", async () => {
+  await using t = await testApp();
+  const value = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom(
+      "",
+      "-1",
+      "1e9",
+      "NaN",
+      "2026-02-30",
+      "1",
+      "0",
+      "true",
+      "<script>",
+      "%",
+      "1.234567",
+    ),
+  );
+  for (const op of paged) {
+    const names = [...formParameters(op).map((p) => p.name), "format", "unknown"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 5 }),
+        async (pairs) => {
+          const query = new URLSearchParams(pairs).toString();
+          const res = await t.request(`/tools/${op.page}?${query}`, asBrowser);
+          assert.ok([200, 400].includes(res.status), `${op.page}?${query}: ${res.status}`);
+          const body = await res.text();
+          assert.match(res.headers.get("Content-Type") ?? "", /^text\/html/);
+          assert.doesNotMatch(body, /<script>/, "values are escaped");
+          const tried = await t.request(`/docs/try/${op.name}?${query}`, asBrowser);
+          assert.equal(tried.status, 200, `try ${op.name}?${query}`);
+          assert.doesNotMatch(await tried.text(), /data-field="status">5\d\d</);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }
 });
