@@ -142,19 +142,26 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   const given = new Map(pairs);
   const picture = outcome.result && figure ? figure.draw(outcome.result) : undefined;
   const omit = outcome.result && figure?.omit ? figure.omit(given) : [];
+  // A server-only operation's form opens the API's answer, which a plain GET form can only do
+  // for a GET without path parameters; other ones show the snippets and the reference only.
+  const formable = op.run !== undefined || (op.method === "GET" && !op.path.includes("{"));
   const action = op.run ? `/tools/${slug}` : apiUrl(op, [], "");
 
   const body = html`
     <h1>${op.title}</h1>
     <p>${op.description}</p>
     ${failed ? errorSummary(outcome, idPrefix) : ""}
-    <form method="get" action="${action}" class="tool-form" novalidate>
+    ${formable
+      ? html`<form method="get" action="${action}" class="tool-form" novalidate>
       ${formFields(params, { values, errors: outcome.errors, idPrefix })}
       <div><button type="submit">${op.run ? "Calculate" : "Ask the API"}</button></div>
-    </form>
+    </form>`
+      : ""}
     ${op.run
       ? ""
-      : html`<p class="muted">This tool is answered by the server only: the form opens the API's JSON answer.</p>`}
+      : html`<p class="muted">This tool is answered by the server only: ${
+        formable ? "the form opens the API's JSON answer" : "call it from code as shown below"
+      }.</p>`}
     ${outcome.result
       ? html`<section class="result" id="result" aria-labelledby="result-title">
   <h2 id="result-title">Result</h2>
@@ -179,7 +186,9 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   <p>Figures from <a href="${op.provenance.sourceUrl}" rel="noopener">${op.provenance.sourceUrl}</a>,
   last verified on <time datetime="${op.provenance.lastVerified}" data-field="lastVerified">${op.provenance.lastVerified}</time>.</p>
 </section>`
-      : html`<p class="muted">Pure arithmetic: no published figures behind this tool.</p>`}
+      : op.local
+      ? html`<p class="muted">Computed from the inputs alone: no published figures are behind this tool.</p>`
+      : ""}
   `;
   return {
     status: failed ? 400 : 200,

@@ -2,13 +2,13 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import { z } from "zod";
 import { execute } from "../../core/execute.ts";
-import { defineOperation } from "../../core/operation.ts";
+import { defineOperation, defineRemoteOperation } from "../../core/operation.ts";
 import { operations } from "../../core/registry.ts";
 import { text } from "../../core/params.ts";
 import { readCatalogue, searchTools, toolCatalogue } from "../../server/pages/catalogue.ts";
 import { formatValue, humanize } from "../../server/pages/result.ts";
 import { sdkMethod } from "../../server/pages/snippets.ts";
-import { exampleParams, formParameters } from "../../server/pages/tool.ts";
+import { exampleParams, formParameters, toolPage } from "../../server/pages/tool.ts";
 import { json, testApp } from "../_helpers/app.ts";
 import { GOLDEN_FIGURES } from "../_helpers/golden_pages.ts";
 import { crawl, htmlProblems, squash } from "../_helpers/pages.ts";
@@ -408,4 +408,27 @@ Deno.test("tool pages and try-it answer any malformed query with a page, never a
       { numRuns: 25 },
     );
   }
+});
+
+Deno.test("toolPage() of a server-only operation opens the API instead of computing", () => {
+  const remote = defineRemoteOperation({
+    name: "news",
+    method: "GET",
+    path: "/news",
+    title: "News",
+    description: "Posts",
+    tag: "News",
+    params: z.object({ q: text({ maxLength: 50, description: "Search" }).optional() }),
+    result: z.unknown(),
+    example: "/api/v1/news?q=rain",
+    page: "news",
+  });
+  const get = squash(toolPage({ op: remote, search: new URLSearchParams("q=rain"), ctx }).body);
+  assert.match(get, /<form method="get" action="\/api\/v1\/news" class="tool-form"/);
+  assert.doesNotMatch(get, /id="result"/);
+  assert.match(get, /lanka\.news\(\{ q: &quot;rain&quot; \}\)/);
+  const post = defineRemoteOperation({ ...remote, name: "voice", method: "POST", path: "/voice" });
+  const page = squash(toolPage({ op: post, search: new URLSearchParams(), ctx }).body);
+  assert.doesNotMatch(page, /class="tool-form"/);
+  assert.match(page, /call it from code as shown below/);
 });
