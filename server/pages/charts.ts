@@ -33,6 +33,45 @@ function axes(yLabels: [string, string], xFirst: string, xLast: string): SafeHtm
   `;
 }
 
+/**
+ * A picture's text alternative: a table in a `<details>` element.
+ *
+ * @param summary The disclosure's label.
+ * @param columns Column headings, and whether each holds figures (right-aligned).
+ * @param rows The cells.
+ * @returns The markup.
+ */
+function figureTable(
+  summary: string,
+  columns: readonly [string, boolean][],
+  rows: readonly (readonly (string | number)[])[],
+): SafeHtml {
+  const cls = (i: number) => (columns[i]?.[1]
+    ? html`
+      class="num"
+    `
+    : "");
+  return html`
+    <details>
+      <summary>${summary}</summary>
+      <div class="table-wrap">
+        <table>
+          <thead>
+            <tr>${columns.map(([label], i) =>
+              html`
+                <th scope="col" ${cls(i)}>${label}</th>
+              `
+            )}</tr>
+          </thead>
+          <tbody>${rows.map((row) =>
+            html`<tr>${row.map((cell, i) => html`<td${cls(i)}>${cell}</td>`)}</tr>`
+          )}</tbody>
+        </table>
+      </div>
+    </details>
+  `;
+}
+
 /** One month of a loan for {@linkcode amortizationChart}. */
 export interface MonthSplit {
   month: number;
@@ -106,31 +145,16 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
         })}
       </svg>
       <figcaption><span class="key principal"></span> Principal <span class="key interest"></span> Interest. ${summary}
-      <details>
-        <summary>The figures by year</summary>
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Year</th>
-                <th scope="col" class="num">Principal repaid</th>
-                <th scope="col" class="num">Interest paid</th>
-                <th scope="col" class="num">Balance at the end</th>
-              </tr>
-            </thead>
-            <tbody>${years.map((yr) =>
-              html`
-                <tr>
-                  <td>${yr.year}</td>
-                  <td class="num">${money(yr.principal)}</td>
-                  <td class="num">${money(yr.interest)}</td>
-                  <td class="num">${money(yr.balance)}</td>
-                </tr>
-              `
-            )}</tbody>
-          </table>
-        </div>
-      </details></figcaption>
+      ${figureTable(
+        "The figures by year",
+        [
+          ["Year", false],
+          ["Principal repaid", true],
+          ["Interest paid", true],
+          ["Balance at the end", true],
+        ],
+        years.map((yr) => [yr.year, money(yr.principal), money(yr.interest), money(yr.balance)]),
+      )}</figcaption>
     </figure>
   `;
 }
@@ -179,27 +203,11 @@ export function growthChart(points: readonly GrowthPoint[], caption: string): Sa
         )}
       </svg>
       <figcaption>${summary} The axis starts just below the deposit.
-      <details>
-        <summary>The figures by month</summary>
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Month</th>
-                <th scope="col" class="num">Value</th>
-              </tr>
-            </thead>
-            <tbody>${points.map((p) =>
-              html`
-                <tr>
-                  <td>${p.month}</td>
-                  <td class="num">${money(p.value)}</td>
-                </tr>
-              `
-            )}</tbody>
-          </table>
-        </div>
-      </details></figcaption>
+      ${figureTable(
+        "The figures by month",
+        [["Month", false], ["Value", true]],
+        points.map((p) => [p.month, money(p.value)]),
+      )}</figcaption>
     </figure>
   `;
 }

@@ -5,6 +5,8 @@ import { execute } from "../../core/execute.ts";
 import { defineOperation, defineRemoteOperation } from "../../core/operation.ts";
 import { operations } from "../../core/registry.ts";
 import { text } from "../../core/params.ts";
+import { buildOpenApi } from "../../core/openapi.ts";
+import { docsEndpoints, tryUrl } from "../../server/pages/docs.ts";
 import { readCatalogue, searchTools, toolCatalogue } from "../../server/pages/catalogue.ts";
 import { formatValue, humanize } from "../../server/pages/result.ts";
 import { sdkMethod } from "../../server/pages/snippets.ts";
@@ -289,16 +291,43 @@ Deno.test("page views of people (not bots) order the home page, and feed ctx.pop
   assert.deepEqual(catalogue.slice(0, 2).map((e) => e.url), ["/tools/land", "/tools/holidays"]);
 });
 
+/** The common fields of the made-up operations below. */
+const FAKE = {
+  method: "GET",
+  title: "A made-up tool",
+  description: "For tests",
+  tag: "Test",
+  result: z.unknown(),
+} as const;
+
+Deno.test("a tool with a path parameter gets a field for it, and the snippets and try-it fill the path", () => {
+  const echo = defineOperation({
+    ...FAKE,
+    name: "echo-word",
+    path: "/echo/{word}",
+    params: z.object({ word: text({ maxLength: 20, description: "A word" }) }),
+    example: "/api/v1/echo/hello",
+    page: "echo",
+    run: (p) => ({ word: p.word, length: p.word.length }),
+  });
+  assert.deepEqual(exampleParams(echo), [["word", "hello"]]);
+  const page = squash(
+    toolPage({ op: echo, search: new URLSearchParams("word=salt%20water"), ctx }).body,
+  );
+  assert.match(page, /<label for="f-word">Word<\/label>/);
+  assert.equal(field(page, "length"), "10");
+  assert.match(page, /curl &#39;http:\/\/lanka\.test\/api\/v1\/echo\/salt%20water&#39;/);
+  assert.match(page, /lanka\.echoWord\(\{ word: &quot;salt water&quot; \}\)/);
+  const [endpoint] = docsEndpoints(buildOpenApi([echo], { baseUrl: ctx.baseUrl }));
+  assert.equal(tryUrl(endpoint!, new URLSearchParams("word=a/b")), "/api/v1/echo/a%2Fb");
+});
+
 Deno.test("toolCatalogue() uses a registered `tools` operation instead of the registry", () => {
   const tools = defineOperation({
+    ...FAKE,
     name: "tools",
-    method: "GET",
     path: "/tools",
-    title: "Tool catalogue",
-    description: "Tools",
-    tag: "Reference",
     params: z.object({ limit: text({ maxLength: 3, description: "Page size" }).optional() }),
-    result: z.unknown(),
     example: "/api/v1/tools",
     run: (p, c) => ({
       total: 2,
@@ -412,14 +441,10 @@ Deno.test("tool pages and try-it answer any malformed query with a page, never a
 
 Deno.test("toolPage() of a server-only operation opens the API instead of computing", () => {
   const remote = defineRemoteOperation({
+    ...FAKE,
     name: "news",
-    method: "GET",
     path: "/news",
-    title: "News",
-    description: "Posts",
-    tag: "News",
     params: z.object({ q: text({ maxLength: 50, description: "Search" }).optional() }),
-    result: z.unknown(),
     example: "/api/v1/news?q=rain",
     page: "news",
   });
