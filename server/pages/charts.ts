@@ -95,7 +95,9 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
   const bottom = PAD.top + PLOT_H;
   const crossing = rows.find((r) => r.principal >= r.interest)?.month;
   const totalInterest = rows.reduce((sum, r) => sum + r.interest, 0);
-  const summary = `${n} monthly payments; the interest in the schedule adds up to ${money(totalInterest)}. ${
+  const summary = `${n} monthly payments; the interest in the schedule adds up to ${
+    money(totalInterest)
+  }. ${
     crossing === undefined
       ? "Interest is larger than the principal repaid in every month."
       : crossing === 1
