@@ -37,15 +37,32 @@ function pascal(name: string): string {
   return name.replace(/(^|[-_ ])(\w)/g, (_, __, c: string) => c.toUpperCase());
 }
 
-function parameters(op: AnyOperation): JsonObject[] {
+/** One OpenAPI parameter object of an operation (path or query). */
+export interface ParameterObject extends JsonObject {
+  name: string;
+  in: "path" | "query";
+  required: boolean;
+  description?: string;
+  /** The JSON Schema of the typed value (type, enum, minimum, maximum, format, examples). */
+  schema: JsonObject;
+}
+
+/**
+ * The OpenAPI parameter objects of an operation, from its zod params: the one reading of the
+ * params that the OpenAPI document and the human pages' forms share.
+ *
+ * @param op The operation.
+ * @returns One object per parameter, in declaration order.
+ */
+export function operationParameters(op: AnyOperation): ParameterObject[] {
   return Object.entries(op.params.shape as Record<string, z.ZodType>).map(([name, schema]) => {
     const inPath = op.path.includes(`{${name}}`);
     const { description, ...rest } = jsonSchema(schema, "input");
     return {
       name,
-      in: inPath ? "path" : "query",
+      in: inPath ? "path" as const : "query" as const,
       required: inPath || !schema.safeParse(undefined).success,
-      ...(description ? { description } : {}),
+      ...(typeof description === "string" ? { description } : {}),
       schema: rest,
     };
   });
@@ -148,7 +165,9 @@ function operationObject(op: AnyOperation): JsonObject {
     summary: op.title,
     description: op.description,
     tags: [op.tag],
-    parameters: op.conditional ? [...parameters(op), ifNoneMatch] : parameters(op),
+    parameters: op.conditional
+      ? [...operationParameters(op), ifNoneMatch]
+      : operationParameters(op),
     ...(op.body
       ? {
         requestBody: {

@@ -12,7 +12,7 @@ import { type Clock, colomboToday, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { caller, type KeyResolver, noKeys, requireKey } from "./http/caller.ts";
 import { cors } from "./http/cors.ts";
-import { notFound, onError } from "./http/errors.ts";
+import { onError } from "./http/errors.ts";
 import { mountOperations } from "./http/mount.ts";
 import { consumeQuota, rateLimitHeaders } from "./http/quota.ts";
 import { requestId } from "./http/request_id.ts";
@@ -21,6 +21,8 @@ import { createLogger, type Logger } from "./log.ts";
 import { accessLog } from "./observe/access_log.ts";
 import { Metrics } from "./observe/metrics.ts";
 import { mountHealth, type ReadinessCheck } from "./http/health.ts";
+import { PageViews } from "./page_views.ts";
+import { mountPages, pagesNotFound } from "./pages/routes.ts";
 import { STYLESHEET } from "./pages/style.ts";
 import { createCatalogue, STORE_DATA } from "./store/catalogue.ts";
 import { storeHandler } from "./store/handler.ts";
@@ -40,6 +42,8 @@ export interface AppDeps {
   metrics?: Metrics;
   /** Extra readiness checks beyond KV (for example the voice workers). */
   readiness?: Record<string, ReadinessCheck>;
+  /** Page view counters (default: in memory only, flushed to KV when asked). */
+  pageViews?: PageViews;
 }
 
 /** URLs longer than this are refused with 414 before any routing. */
@@ -58,6 +62,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const quota = deps.quota ?? new MemoryQuotaStore();
   const baseUrl = config.publicBaseUrl;
   const metrics = deps.metrics ?? new Metrics();
+  const pageViews = deps.pageViews ?? new PageViews(deps.kv);
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -118,16 +123,19 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
 
   const today = colomboToday(clock);
   const storeCatalogue = createCatalogue(STORE_DATA, baseUrl, config.store);
+  const context = () => ({ today: today(), baseUrl, popularity: pageViews.popularity() });
   mountOperations(app, operations, {
     baseUrl,
-    context: () => ({ today: today(), baseUrl }),
+    context,
     before: (op) =>
       op.keyOnly ? [requireKey(), consumeQuota(quota, clock)] : [consumeQuota(quota, clock)],
     handlers: { store: storeHandler(storeCatalogue, baseUrl) },
   });
   mountStorePages(app, storeCatalogue);
 
-  app.notFound(notFound());
+  mountPages(app, { ops: operations, openApi, context, pageViews });
+
+  app.notFound(pagesNotFound());
   app.onError(onError(logger));
   return app;
 }

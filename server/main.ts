@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openKv } from "./kv.ts";
 import { createLogger } from "./log.ts";
 import { Metrics } from "./observe/metrics.ts";
+import { PageViews } from "./page_views.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -32,7 +33,13 @@ async function main(): Promise<void> {
   const metrics = new Metrics();
   /** Run in order at shutdown, after in-flight requests finished (flush counters, stop workers). */
   const onShutdown: (() => Promise<void> | void)[] = [];
-  const app = buildApp({ kv, config, logger, metrics });
+  const pageViews = new PageViews(kv, {
+    flushIntervalMs: 5_000,
+    onError: (error) => logger.log("warn", "Page view flush failed", { error: String(error) }),
+  });
+  await pageViews.load();
+  onShutdown.push(() => pageViews.close());
+  const app = buildApp({ kv, config, logger, metrics, pageViews });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,

@@ -7,7 +7,7 @@ header.site, footer.site { padding: .75rem 1rem; background: var(--soft); border
 footer.site { border-top: 1px solid var(--line); border-bottom: 0; color: var(--muted); font-size: .875rem; margin-top: 2rem; }
 .brand { font-weight: 700; color: var(--accent); text-decoration: none; }
 nav a { margin-right: .75rem; }
-main { max-width: 60rem; margin: 0 auto; padding: 1rem; }
+main { max-width: 60rem; margin: 0 auto; padding: 1rem; overflow-wrap: break-word; }
 a { color: var(--accent); }
 a:focus, button:focus, input:focus, select:focus, textarea:focus { outline: 3px solid #f0b429; outline-offset: 2px; }
 form { display: grid; gap: .75rem; max-width: 32rem; margin: 1rem 0; }
@@ -26,4 +26,49 @@ pre { padding: .75rem; overflow-x: auto; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 svg { max-width: 100%; height: auto; }
+.field { display: grid; gap: .25rem; }
+.field label { display: block; }
+.field small { color: var(--muted); }
+.field.check { grid-template-columns: auto 1fr; align-items: center; column-gap: .5rem; }
+.field.check small, .field.check .field-error { grid-column: 1 / -1; }
+.field-error { color: #a40e26; font-weight: 600; }
+.invalid input, .invalid select { border-color: #cf222e; border-width: 2px; }
+.inline { display: flex; gap: .5rem; flex-wrap: wrap; }
+.inline input { flex: 1 1 12rem; }
+dl.fields { display: grid; grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr); gap: .25rem 1rem; margin: .5rem 0; }
+dl.fields dt { color: var(--muted); }
+dl.fields dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+dl.fields dl.fields { grid-column: 1 / -1; }
+.num { font-variant-numeric: tabular-nums; }
+.table-wrap { overflow-x: auto; }
+.table-wrap th, .table-wrap td { overflow-wrap: normal; min-width: 4rem; }
+ul.grid, ul.toc, ul.day-names { list-style: none; padding: 0; }
+.card a { font-weight: 600; }
+.card p { margin: .25rem 0 0; color: var(--muted); font-size: .9375rem; }
+.toc { columns: 2 16rem; }
+.endpoint { border-top: 1px solid var(--line); padding-top: .5rem; }
+figure.chart { margin: 1rem 0; }
+figure.chart svg { width: 100%; background: var(--bg); border: 1px solid var(--line); border-radius: 6px; }
+svg .axes line { stroke: var(--muted); }
+svg text { font-size: 12px; fill: var(--fg); }
+svg rect.principal, .key.principal { fill: #1f6feb; background: #1f6feb; }
+svg rect.interest, .key.interest { fill: #d4a72c; background: #d4a72c; }
+svg .line { fill: none; stroke: var(--accent); stroke-width: 2; }
+svg circle { fill: var(--accent); }
+svg .area { fill: #f5c2d0; }
+svg .marker { stroke: #1b1f24; stroke-width: 2; stroke-dasharray: 4 3; }
+.key { display: inline-block; width: .9em; height: .9em; vertical-align: middle; border-radius: 2px; }
+.calendar { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
+.month-grid { margin: 0; font-size: .875rem; }
+.month-grid caption { font-weight: 700; text-align: left; padding: .25rem 0; }
+.month-grid th, .month-grid td { text-align: center; padding: .15rem; border: 0; }
+.month-grid td.holiday { background: var(--accent); color: #fff; border-radius: 4px; }
+.day-names { font-size: .875rem; margin: .5rem 0 0; }
+.day-names li { margin-bottom: .25rem; }
+@media (max-width: 40rem) {
+  main { padding: .75rem; }
+  dl.fields { grid-template-columns: minmax(0, 1fr); }
+  dl.fields dd { margin-bottom: .5rem; }
+  nav a { display: inline-block; padding: .25rem 0; }
+}
 `;

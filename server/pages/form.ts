@@ -1,0 +1,143 @@
+/**
+ * Form fields generated from OpenAPI parameter objects (themselves generated from the
+ * operations' zod params): the tool pages and the docs' "try it" forms share them. Every field
+ * has a label, its description as a hint, and its error (from the server) inline.
+ *
+ * @module
+ */
+import type { ParameterObject } from "../../core/openapi.ts";
+import { html, type SafeHtml } from "./html.ts";
+import { humanize } from "./result.ts";
+
+/** What the fields show. */
+export interface FieldState {
+  /** Submitted values by parameter name. */
+  values: Readonly<Record<string, string>>;
+  /** Error messages by parameter name. */
+  errors: Readonly<Record<string, string>>;
+  /** Prefix of element ids (to keep ids unique when a page has several forms). */
+  idPrefix: string;
+}
+
+const FLAG_ENUM = ["1", "0", "true", "false"];
+
+/**
+ * Whether a parameter is a yes/no flag (the `flag()` parser's enum).
+ *
+ * @param param The parameter object.
+ * @returns Whether it is a flag.
+ */
+export function isFlag(param: ParameterObject): boolean {
+  const values = param.schema.enum;
+  return Array.isArray(values) && values.length === FLAG_ENUM.length &&
+    FLAG_ENUM.every((v) => values.includes(v));
+}
+
+function attr(name: string, value: unknown): SafeHtml | string {
+  return typeof value === "number"
+    ? html`
+      ${name}="${value}"
+    `
+    : "";
+}
+
+function field(param: ParameterObject, state: FieldState): SafeHtml {
+  const { name, schema, required } = param;
+  const id = `${state.idPrefix}${name}`;
+  const value = state.values[name] ?? "";
+  const error = state.errors[name];
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const described = [param.description ? hintId : "", error ? errorId : ""].filter(Boolean);
+  const aria = html`${
+    described.length
+      ? html`
+        aria-describedby="${described.join(" ")}"
+      `
+      : ""
+  }${
+    error
+      ? html`
+        aria-invalid="true"
+      `
+      : ""
+  }`;
+  const hint = param.description ? html`<small id="${hintId}">${param.description}</small>` : "";
+  const errorText = error
+    ? html`<strong class="field-error" id="${errorId}">${error}</strong>`
+    : "";
+  const label = html`${humanize(name)}${
+    required ? "" : html`
+      <span class="muted">(optional)</span>
+    `
+  }`;
+  const examples = Array.isArray(schema.examples) ? schema.examples : [];
+  const placeholder = examples.length
+    ? html`
+      placeholder="e.g. ${String(examples[0])}"
+    `
+    : "";
+
+  if (isFlag(param) && !required) {
+    const checked = value === "1" || value === "true";
+    return html`<div class="field check${error ? " invalid" : ""}">
+      <input type="checkbox" id="${id}" name="${name}" value="1"${checked ? " checked" : ""}${aria}>
+      <label for="${id}">${humanize(name)}</label>${hint}${errorText}</div>`;
+  }
+  let control: SafeHtml;
+  if (Array.isArray(schema.enum)) {
+    const options = schema.enum.map(String);
+    control = html`
+      <select id="${id}" name="${name}" ${required ? " required" : ""}${aria}>
+            ${required ? "" : html`<option value="">Default</option>`}
+            ${options.map((option) =>
+              html`
+                <option value="${option}" ${option === value ? " selected" : ""}>${option}</option>
+              `
+            )}</select>
+    `;
+  } else {
+    const numeric = schema.type === "number" || schema.type === "integer";
+    const type = numeric ? "number" : schema.format === "date" ? "date" : "text";
+    const step = numeric
+      ? html`
+        step="${schema.type === "integer" ? "1" : "any"}"
+      `
+      : "";
+    control = html`
+      <input type="${type}" id="${id}" name="${name}" value="${value}"
+        ${step}${attr("min", schema.minimum)}${attr("max", schema.maximum)}${attr(
+          "maxlength",
+          schema.maxLength,
+        )}${placeholder}${required ? " required" : ""}${aria}>
+    `;
+  }
+  return html`<div class="field${error ? " invalid" : ""}">
+    <label for="${id}">${label}</label>${hint}${control}${errorText}</div>`;
+}
+
+/**
+ * The fields of a GET form for a list of parameters.
+ *
+ * - A yes/no flag that is optional becomes a checkbox sending `1`.
+ * - An enum becomes a select (with a "Default" empty choice when optional).
+ * - Numbers become number inputs with the schema's range, dates date inputs, the rest text.
+ *
+ * @param params Parameter objects (path and query alike).
+ * @param state Values, errors and the id prefix.
+ * @returns The markup of the fields, without the form element.
+ */
+export function formFields(params: readonly ParameterObject[], state: FieldState): SafeHtml {
+  return html`${params.map((param) => field(param, state))}`;
+}
+
+/**
+ * Reads a GET form submission: empty values mean "not given" (a form sends every field), so
+ * they are dropped before the operation's parser sees them.
+ *
+ * @param search The query.
+ * @returns The non-empty pairs, in order.
+ */
+export function submittedPairs(search: URLSearchParams): [string, string][] {
+  return [...search].filter(([, value]) => value !== "");
+}

@@ -1,0 +1,160 @@
+/**
+ * A generic renderer of an operation's result for people: objects become definition lists,
+ * arrays of objects tables, money is written en-LK with LKR, percentages with a % sign. Every
+ * scalar value carries `data-field` (its path, for example `monthlyTax` or `deed.text`) so tests
+ * and scripts can read one figure without parsing the page.
+ *
+ * @module
+ */
+import { html, type SafeHtml } from "./html.ts";
+
+const MONEY = new Intl.NumberFormat("en-LK", { style: "currency", currency: "LKR" });
+const PLAIN = new Intl.NumberFormat("en-LK", { maximumFractionDigits: 10 });
+
+/** Words of a key that make its number a percentage (`whtRate`, `effectiveAnnualYieldGross`). */
+const PERCENT_WORDS = new Set(["rate", "pct", "percent", "yield"]);
+/** Last words of a key that make its number a count or a period even in an LKR result. */
+const COUNT_WORDS = new Set(["month", "months", "year", "years", "count", "days", "day", "number"]);
+/** Words written in capitals in labels. */
+const ACRONYMS = new Set(["emi", "vat", "wht", "nic", "url", "id", "apit", "paye", "lkr", "sd"]);
+
+function words(key: string): string[] {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+}
+
+/**
+ * How a scalar is shown: money en-LK (`LKR 8,000.00`) for numbers of an LKR result that are
+ * neither percentages nor counts, `18%` for percentages, grouped digits for other numbers,
+ * Yes/No for booleans and "none" for null.
+ *
+ * @param key The field name (the last segment of its path).
+ * @param value The value.
+ * @param money Whether the enclosing object is in LKR (it or an ancestor has `currency: "LKR"`).
+ * @returns The text.
+ */
+export function formatValue(key: string, value: unknown, money: boolean): string {
+  if (value === null || value === undefined) return "none";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number") {
+    const parts = words(key);
+    if (parts.some((word) => PERCENT_WORDS.has(word))) return `${PLAIN.format(value)}%`;
+    const last = parts.at(-1) ?? "";
+    if (last === "year" && Number.isInteger(value)) return String(value); // 2026, not 2,026
+    if (money && !COUNT_WORDS.has(last)) return MONEY.format(value);
+    return PLAIN.format(value);
+  }
+  return String(value);
+}
+
+/**
+ * A field name for people: `monthlyTax` -> "Monthly tax", `marginalRatePct` -> "Marginal rate (%)",
+ * `whtAmount` -> "WHT amount".
+ *
+ * @param key A camelCase or snake_case key.
+ * @returns Sentence-case words.
+ */
+export function humanize(key: string): string {
+  const text = words(key)
+    .map((word) => word === "pct" ? "(%)" : ACRONYMS.has(word) ? word.toUpperCase() : word)
+    .join(" ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isLkr(object: Json, inherited: boolean): boolean {
+  return inherited || object.currency === "LKR";
+}
+
+function scalar(path: string, key: string, value: unknown, money: boolean): SafeHtml {
+  const text = formatValue(key, value, money);
+  const numeric = typeof value === "number";
+  if (typeof value === "string" && /^https?:\/\//.test(value)) {
+    return html`<a data-field="${path}" href="${value}" rel="noopener">${value}</a>`;
+  }
+  return html`
+    <span data-field="${path}" ${numeric
+      ? html`
+        class="num"
+      `
+      : ""}>${text}</span>
+  `;
+}
+
+function table(path: string, rows: Json[], money: boolean): SafeHtml {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return html`
+    <div class="table-wrap">
+      <table data-field="${path}">
+        <thead>
+          <tr>${columns.map((c) => html`<th scope="col">${humanize(c)}</th>`)}</tr>
+        </thead>
+        <tbody>${rows.map((row) =>
+          html`<tr>${
+            columns.map((c) => {
+              const value = row[c];
+              const cls = typeof value === "number" ? "num" : "";
+              const cell = isObject(value) || Array.isArray(value)
+                ? renderValue(`${path}.${c}`, c, value, isLkr(row, money))
+                : html`${formatValue(c, value, isLkr(row, money))}`;
+              return html`<td${
+                cls
+                  ? html`
+                    class="${cls}"
+                  `
+                  : ""
+              }>${cell}</td>`;
+            })
+          }</tr>`
+        )}</tbody>
+      </table>
+    </div>
+  `;
+}
+
+function renderValue(path: string, key: string, value: unknown, money: boolean): SafeHtml {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return html`<span data-field="${path}">none</span>`;
+    if (value.every(isObject)) return table(path, value, money);
+    return html`<ul data-field="${path}">${
+      value.map((item, i) => html`<li>${renderValue(`${path}.${i}`, key, item, money)}</li>`)
+    }</ul>`;
+  }
+  if (isObject(value)) return definitionList(path, value, isLkr(value, money));
+  return scalar(path, key, value, money);
+}
+
+function definitionList(path: string, object: Json, money: boolean): SafeHtml {
+  const entries = Object.entries(object).filter(([, v]) => v !== undefined);
+  return html`<dl class="fields">${
+    entries.map(([key, value]) => {
+      const inner = path ? `${path}.${key}` : key;
+      return html`
+        <dt>${humanize(key)}</dt>
+        <dd>${renderValue(inner, key, value, money)}</dd>
+      `;
+    })
+  }</dl>`;
+}
+
+/**
+ * Renders any JSON result for people.
+ *
+ * @param result An operation's result.
+ * @param omit Top-level fields not to show (drawn elsewhere, for example a loan schedule).
+ * @returns The markup.
+ */
+export function renderResult(result: unknown, omit: readonly string[] = []): SafeHtml {
+  if (!isObject(result)) return renderValue("", "value", result, false);
+  const shown = Object.fromEntries(Object.entries(result).filter(([k]) => !omit.includes(k)));
+  return definitionList("", shown, isLkr(result, false));
+}

@@ -1,0 +1,100 @@
+/**
+ * Mounts the human pages: `/`, `/tools/{slug}` for every operation with a page, `/docs` and its
+ * "try it" answers, and the HTML 404 for paths outside `/api/`.
+ *
+ * @module
+ */
+import type { Context, Hono, NotFoundHandler } from "hono";
+import type { JsonObject } from "../../core/openapi.ts";
+import type { AnyOperation, OperationContext } from "../../core/operation.ts";
+import { notFound as apiNotFound } from "../http/errors.ts";
+import type { AppEnv } from "../http/types.ts";
+import type { PageViews } from "../page_views.ts";
+import { toolCatalogue } from "./catalogue.ts";
+import { docsEndpoints, docsPage, tryPage, tryUrl } from "./docs.ts";
+import { homePage, notFoundPage } from "./home.ts";
+import { toolPage } from "./tool.ts";
+
+/** What the pages are built from. */
+export interface PagesOptions {
+  /** The registry. */
+  ops: readonly AnyOperation[];
+  /** The OpenAPI document the reference is generated from. */
+  openApi: JsonObject;
+  /** The context operations run with (today, base URL, page views). */
+  context: () => OperationContext;
+  /** Page view counters. */
+  pageViews: PageViews;
+}
+
+function page(c: Context<AppEnv>, body: string, status: 200 | 400 | 404 = 200): Response {
+  c.header("Content-Type", "text/html; charset=utf-8");
+  c.header("Cache-Control", "no-cache");
+  return c.body(body, status);
+}
+
+/**
+ * Mounts the pages on the app.
+ *
+ * @param app The app (the "try it" answers call it in-process).
+ * @param options Registry, OpenAPI document, context and page views.
+ */
+export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
+  const { ops, openApi, context, pageViews } = options;
+  const bySlug = new Map(
+    ops.filter((op) => op.page !== undefined).map((op) => [op.page!, op] as const),
+  );
+  const endpoints = new Map(docsEndpoints(openApi).map((e) => [e.operationId, e]));
+
+  app.get("/", (c) => {
+    const query = c.req.query("q") ?? "";
+    return page(c, homePage(toolCatalogue(ops, context()), query.slice(0, 100)));
+  });
+
+  app.get("/tools/:slug", (c) => {
+    const slug = c.req.param("slug");
+    const op = bySlug.get(slug);
+    if (!op) return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
+    if (c.req.method === "GET") pageViews.record(slug, c.req.header("User-Agent"));
+    const rendered = toolPage({ op, search: new URL(c.req.url).searchParams, ctx: context() });
+    return page(c, rendered.body, rendered.status);
+  });
+
+  app.get("/docs", (c) => page(c, docsPage(openApi)));
+
+  app.get("/docs/try/:operationId", async (c) => {
+    const endpoint = endpoints.get(c.req.param("operationId"));
+    if (!endpoint || endpoint.method !== "GET") {
+      return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
+    }
+    const search = new URL(c.req.url).searchParams;
+    const url = tryUrl(endpoint, search);
+    const headers = new Headers({ Accept: "application/json" });
+    const agent = c.req.header("User-Agent");
+    if (agent) headers.set("User-Agent", agent);
+    // In-process: the same app, as the same client (the call counts against its quota).
+    const answer = await app.fetch(new Request(new URL(url, c.req.url), { headers }), c.env);
+    return page(
+      c,
+      tryPage(endpoint, search, url, {
+        status: answer.status,
+        contentType: answer.headers.get("Content-Type") ?? "",
+        body: await answer.text(),
+      }),
+    );
+  });
+}
+
+/**
+ * Not-found handling: the JSON `not_found` error under `/api/`, a human page elsewhere.
+ *
+ * @returns Hono's not-found handler.
+ */
+export function pagesNotFound(): NotFoundHandler<AppEnv> {
+  const json = apiNotFound();
+  return (c) => {
+    const path = new URL(c.req.url).pathname;
+    if (path === "/api" || path.startsWith("/api/")) return json(c);
+    return page(c, notFoundPage(path), 404);
+  };
+}

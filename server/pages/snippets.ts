@@ -1,0 +1,94 @@
+/**
+ * The `curl` and SDK snippets a tool page shows for the request on screen.
+ *
+ * @module
+ */
+import type { ParameterObject } from "../../core/openapi.ts";
+import type { AnyOperation } from "../../core/operation.ts";
+import { isFlag } from "./form.ts";
+
+/**
+ * SDK method names by operation name, where the method is not simply the camelCased operation
+ * name (the one place the two namings meet).
+ */
+const SDK_METHODS: Readonly<Record<string, string>> = { land: "convertLand" };
+
+/**
+ * The SDK method of an operation: `land` -> `convertLand`, `working-days` -> `workingDays`,
+ * `z-score` -> `zScore`, otherwise the name itself.
+ *
+ * @param name The operation name.
+ * @returns The method name on the client `createClient()` returns.
+ */
+export function sdkMethod(name: string): string {
+  return SDK_METHODS[name] ?? name.replace(/[-_](\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * The API URL of a request: path parameters substituted, the others as the query.
+ *
+ * @param op The operation.
+ * @param pairs Parameter pairs.
+ * @param baseUrl Public base URL.
+ * @returns The absolute URL.
+ */
+export function apiUrl(
+  op: AnyOperation,
+  pairs: readonly [string, string][],
+  baseUrl: string,
+): string {
+  let path = op.path;
+  const query = new URLSearchParams();
+  for (const [name, value] of pairs) {
+    if (path.includes(`{${name}}`)) path = path.replace(`{${name}}`, encodeURIComponent(value));
+    else query.append(name, value);
+  }
+  const search = query.toString();
+  return `${baseUrl}/api/v1${path}${search ? `?${search}` : ""}`;
+}
+
+/**
+ * The `curl` command for a request.
+ *
+ * @param url The API URL.
+ * @returns One shell line, the URL single-quoted.
+ */
+export function curlSnippet(url: string): string {
+  return `curl '${url.replace(/'/g, "'\\''")}'`;
+}
+
+function literal(param: ParameterObject | undefined, value: string): string {
+  if (param && isFlag(param)) return String(value === "1" || value === "true");
+  const type = param?.schema.type;
+  if ((type === "number" || type === "integer") && /^-?\d+(\.\d+)?$/.test(value)) {
+    return String(Number(value));
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The SDK call for a request, with numbers and flags typed.
+ *
+ * @param op The operation.
+ * @param params Its parameter objects.
+ * @param pairs Parameter pairs.
+ * @returns A short TypeScript program.
+ */
+export function sdkSnippet(
+  op: AnyOperation,
+  params: readonly ParameterObject[],
+  pairs: readonly [string, string][],
+): string {
+  const args = pairs.map(([name, value]) => {
+    const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+    return `${key}: ${literal(params.find((p) => p.name === name), value)}`;
+  });
+  return [
+    `import { createClient } from "@lanka/api";`,
+    ``,
+    `const lanka = createClient();`,
+    `const result = await lanka.${sdkMethod(op.name)}(${
+      args.length ? `{ ${args.join(", ")} }` : ""
+    });`,
+  ].join("\n");
+}

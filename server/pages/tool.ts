@@ -1,0 +1,197 @@
+/**
+ * The page of one tool (`/tools/{slug}`), generated from its operation: a GET form from the
+ * params, the result computed in-process by the same core operation, errors next to their
+ * fields, a picture where one helps, the matching `curl` and SDK call, and the data source.
+ *
+ * @module
+ */
+import { isApiError } from "../../core/errors.ts";
+import { parseParams } from "../../core/execute.ts";
+import { operationParameters, type ParameterObject } from "../../core/openapi.ts";
+import type { AnyOperation, OperationContext } from "../../core/operation.ts";
+import { TOOL_FIGURES } from "./figures.ts";
+import { formFields, submittedPairs } from "./form.ts";
+import { html, layout, type SafeHtml } from "./html.ts";
+import { renderResult } from "./result.ts";
+import { apiUrl, curlSnippet, sdkSnippet } from "./snippets.ts";
+
+/** A rendered page and its status. */
+export interface RenderedPage {
+  status: 200 | 400 | 404;
+  body: string;
+}
+
+/**
+ * The parameters a tool's form shows: all of the operation's, except `format` when the
+ * operation offers other representations (the page is HTML; those are linked instead).
+ *
+ * @param op The operation.
+ * @returns Parameter objects.
+ */
+export function formParameters(op: AnyOperation): ParameterObject[] {
+  return operationParameters(op).filter((p) => !(op.formats && p.name === "format"));
+}
+
+/**
+ * The parameter pairs of an operation's documented example URL.
+ *
+ * @param op The operation.
+ * @returns Path and query parameters as `[name, value]` pairs.
+ */
+export function exampleParams(op: AnyOperation): [string, string][] {
+  const url = new URL(op.example, "http://example.invalid");
+  const pairs: [string, string][] = [];
+  const template = `/api/v1${op.path}`.split("/");
+  url.pathname.split("/").forEach((segment, i) => {
+    const match = /^\{(\w+)\}$/.exec(template[i] ?? "");
+    if (match) pairs.push([match[1]!, decodeURIComponent(segment)]);
+  });
+  return [...pairs, ...url.searchParams];
+}
+
+interface Outcome {
+  result?: Record<string, unknown>;
+  errors: Record<string, string>;
+  general: string[];
+}
+
+function compute(op: AnyOperation, pairs: [string, string][], ctx: OperationContext): Outcome {
+  const figure = TOOL_FIGURES[op.name];
+  const given = new Set(pairs.map(([name]) => name));
+  const internal = Object.entries(figure?.internal ?? {}).filter(([name]) => !given.has(name));
+  try {
+    const params = parseParams(op, [...pairs, ...internal]);
+    return { result: op.run!(params, ctx) as Record<string, unknown>, errors: {}, general: [] };
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    const known = new Set(operationParameters(op).map((p) => p.name));
+    const errors: Record<string, string> = {};
+    const general: string[] = [];
+    for (const detail of error.details ?? [{ param: "", message: error.message }]) {
+      if (known.has(detail.param) && !errors[detail.param]) errors[detail.param] = detail.message;
+      else general.push(detail.message);
+    }
+    return { errors, general };
+  }
+}
+
+function hasRequired(op: AnyOperation): boolean {
+  return operationParameters(op).some((p) => p.required);
+}
+
+function errorSummary(outcome: Outcome, idPrefix: string): SafeHtml {
+  const fields = Object.entries(outcome.errors);
+  return html`
+    <div class="result error" role="alert" id="errors">
+      <h2>Please check the form</h2>
+      <ul>${fields.map(([name, message]) =>
+        html`<li><a href="#${idPrefix}${name}">${message}</a></li>`
+      )}${outcome.general.map((message) => html`<li>${message}</li>`)}</ul>
+    </div>
+  `;
+}
+
+function formatLinks(op: AnyOperation, pairs: [string, string][]): SafeHtml {
+  const names = Object.keys(op.formats ?? {});
+  if (!names.length) return html``;
+  const others = pairs.filter(([name]) => name !== "format");
+  return html`<p>Also as: ${
+    names.map((name) =>
+      html`
+        <a href="${apiUrl(op, [...others, ["format", name]], "")}">${name}</a>
+      `
+    )
+  }</p>`;
+}
+
+/** Inputs of {@linkcode toolPage}. */
+export interface ToolPageInput {
+  /** The operation behind the page. */
+  op: AnyOperation;
+  /** The page's query string (the form submission). */
+  search: URLSearchParams;
+  /** The context the operation runs with. */
+  ctx: OperationContext;
+}
+
+/**
+ * Renders a tool page. The result is computed when the form was submitted (any query), or on a
+ * first visit when the operation needs no parameter; an invalid submission is a 400 page with
+ * the errors next to their fields.
+ *
+ * @param input The operation, the query and the context.
+ * @returns The page.
+ */
+export function toolPage(input: ToolPageInput): RenderedPage {
+  const { op, search, ctx } = input;
+  const slug = op.page!;
+  const params = formParameters(op);
+  const pairs = submittedPairs(search);
+  const submitted = [...search.keys()].length > 0;
+  const idPrefix = "f-";
+  let outcome: Outcome = { errors: {}, general: [] };
+  if (op.run && (submitted || !hasRequired(op))) {
+    outcome = compute(op, pairs, ctx);
+    if (!submitted && !outcome.result) outcome = { errors: {}, general: [] };
+  }
+  const failed = Object.keys(outcome.errors).length + outcome.general.length > 0;
+  const values = Object.fromEntries(pairs);
+  const shownPairs = submitted ? pairs : exampleParams(op);
+  const url = apiUrl(op, shownPairs, ctx.baseUrl);
+  const figure = TOOL_FIGURES[op.name];
+  const given = new Map(pairs);
+  const picture = outcome.result && figure ? figure.draw(outcome.result) : undefined;
+  const omit = outcome.result && figure?.omit ? figure.omit(given) : [];
+  // A server-only operation's form opens the API's answer, which a plain GET form can only do
+  // for a GET without path parameters; other ones show the snippets and the reference only.
+  const formable = op.run !== undefined || (op.method === "GET" && !op.path.includes("{"));
+  const action = op.run ? `/tools/${slug}` : apiUrl(op, [], "");
+
+  const body = html`
+    <h1>${op.title}</h1>
+    <p>${op.description}</p>
+    ${failed ? errorSummary(outcome, idPrefix) : ""}
+    ${formable
+      ? html`<form method="get" action="${action}" class="tool-form" novalidate>
+      ${formFields(params, { values, errors: outcome.errors, idPrefix })}
+      <div><button type="submit">${op.run ? "Calculate" : "Ask the API"}</button></div>
+    </form>`
+      : ""}
+    ${op.run
+      ? ""
+      : html`<p class="muted">This tool is answered by the server only: ${
+        formable ? "the form opens the API's JSON answer" : "call it from code as shown below"
+      }.</p>`}
+    ${outcome.result
+      ? html`<section class="result" id="result" aria-labelledby="result-title">
+  <h2 id="result-title">Result</h2>
+  ${picture ?? ""}
+  ${renderResult(outcome.result, omit)}
+  ${formatLinks(op, pairs)}
+</section>`
+      : ""}
+    <section aria-labelledby="api-title">
+      <h2 id="api-title">Use it from code</h2>
+      <p>${submitted ? "The same request" : "An example request"} with <code>curl</code>:</p>
+      <pre><code data-snippet="curl">${curlSnippet(url)}</code></pre>
+      <p>With the TypeScript SDK (computes ${op.local
+        ? "offline, with the same code"
+        : "through the API"}):</p>
+      <pre><code data-snippet="sdk">${sdkSnippet(op, params, shownPairs)}</code></pre>
+      <p><a href="/docs#op-${op.name}">API reference of this endpoint</a></p>
+    </section>
+    ${op.provenance
+      ? html`<section aria-labelledby="source-title">
+  <h2 id="source-title">Source</h2>
+  <p>Figures from <a href="${op.provenance.sourceUrl}" rel="noopener">${op.provenance.sourceUrl}</a>,
+  last verified on <time datetime="${op.provenance.lastVerified}" data-field="lastVerified">${op.provenance.lastVerified}</time>.</p>
+</section>`
+      : op.local
+      ? html`<p class="muted">Computed from the inputs alone: no published figures are behind this tool.</p>`
+      : ""}
+  `;
+  return {
+    status: failed ? 400 : 200,
+    body: layout({ title: op.title, description: op.description, body }),
+  };
+}

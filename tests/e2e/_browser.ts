@@ -1,0 +1,166 @@
+/**
+ * Browser test helpers: the real server (`server/main.ts`) on a free port with KV in a temp
+ * dir, Debian's Chromium driven by playwright-core, and small steps (fill a form from pairs,
+ * submit, read a figure, save a screenshot) so a new flow is a few lines.
+ */
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+
+/** Where Debian's `chromium` package installs the browser. */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Where screenshots go (gitignored). */
+export const SCREENSHOTS = new URL("../../test-output/screenshots/", import.meta.url);
+
+const ROOT = new URL("../../", import.meta.url);
+
+/** A running server. */
+export interface Server {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close();
+  return port;
+}
+
+/**
+ * Starts `server/main.ts` as a child process and waits until `/healthz` answers.
+ *
+ * @param env Extra environment variables.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  const dir = await Deno.makeTempDir({ prefix: "lanka-e2e-" });
+  const port = freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "server/main.ts"],
+    cwd: ROOT,
+    env: {
+      PORT: String(port),
+      HOSTNAME: "127.0.0.1",
+      KV_PATH: `${dir}/kv.sqlite3`,
+      PUBLIC_BASE_URL: baseUrl,
+      LOG_LEVEL: "warn",
+      ANON_DAILY_LIMIT: "100000",
+      ...env,
+    },
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      await res.body?.cancel();
+      if (res.ok) break;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not start on ${baseUrl} within 30 s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    baseUrl,
+    async close() {
+      child.kill("SIGTERM");
+      await child.status;
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}
+
+/** A browser with a fresh profile. */
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/** Launches Chromium headless with a fresh user-data-dir. */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = await Deno.makeTempDir({ prefix: "lanka-chromium-" });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1000, height: 800 },
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      await Deno.remove(profile, { recursive: true }).catch(() => {});
+    },
+  };
+}
+
+/**
+ * Fills the fields of a form from name/value pairs: selects by value, checkboxes checked for
+ * `1`/`true`, other inputs typed.
+ *
+ * @param page The page.
+ * @param pairs Field names and values.
+ * @param scope A selector of the form (default: the first form of `main`).
+ */
+export async function fillForm(
+  page: Page,
+  pairs: Iterable<readonly [string, string]>,
+  scope = "main form",
+): Promise<void> {
+  const form = page.locator(scope).first();
+  for (const [name, value] of pairs) {
+    const control = form.locator(`[name="${name}"]`);
+    const tag = await control.evaluate((el) => el.tagName.toLowerCase());
+    const type = await control.getAttribute("type");
+    if (tag === "select") await control.selectOption(value);
+    else if (type === "checkbox") await control.setChecked(value === "1" || value === "true");
+    else await control.fill(value);
+  }
+}
+
+/**
+ * Submits a form by clicking its button and waits for the next page.
+ *
+ * @param page The page.
+ * @param scope A selector of the form.
+ */
+export async function submit(page: Page, scope = "main form"): Promise<void> {
+  const before = page.url();
+  await page.locator(scope).first().locator('button[type="submit"]').click();
+  await page.waitForURL((url) => url.href !== before);
+  await page.waitForLoadState("load");
+}
+
+/**
+ * The text of the element with `data-field="<name>"`, white space squashed.
+ *
+ * @param page The page.
+ * @param name The field path.
+ */
+export async function figure(page: Page, name: string): Promise<string> {
+  const text = await page.locator(`[data-field="${name}"]`).first().textContent();
+  return (text ?? "").replace(/[\s\u00a0]+/g, " ").trim();
+}
+
+/**
+ * Saves a full-page screenshot under `test-output/screenshots/<name>.png`.
+ *
+ * @param page The page.
+ * @param name The file name without extension.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  await Deno.mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+}

@@ -1,0 +1,157 @@
+/**
+ * The human pages in a real browser (Debian's Chromium through playwright-core) against the real
+ * server: every tool's form is filled with its documented example, submitted, and its figures
+ * read back and compared with the same operation computed by core (and, for the calculators,
+ * with hand-checked figures); the loan chart, the holiday calendar, the docs' "try it" and the
+ * search box are exercised by clicking and typing. Each step saves a screenshot.
+ */
+import assert from "node:assert/strict";
+import { execute } from "../../core/execute.ts";
+import { operations } from "../../core/registry.ts";
+import { colomboDate } from "../../server/clock.ts";
+import { formatValue } from "../../server/pages/result.ts";
+import { exampleParams, formParameters } from "../../server/pages/tool.ts";
+import { GOLDEN_FIGURES } from "../_helpers/golden_pages.ts";
+import { figure, fillForm, launchBrowser, shot, startServer, submit } from "./_browser.ts";
+
+const squash = (text: string) => text.replace(/[\s\u00a0]+/g, " ").trim();
+
+Deno.test({
+  name: "the human pages work in Chromium, form by form",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn(t) {
+    const server = await startServer();
+    const browser = await launchBrowser();
+    const page = await browser.context.newPage();
+    const base = server.baseUrl;
+    try {
+      for (const op of operations.filter((o) => o.page !== undefined)) {
+        await t.step(`the ${op.page} page computes its example from the form`, async () => {
+          await page.goto(`${base}/tools/${op.page}`);
+          const shown = new Set(formParameters(op).map((p) => p.name));
+          const pairs = exampleParams(op).filter(([name]) => shown.has(name));
+          await fillForm(page, pairs);
+          await submit(page);
+          assert.equal(new URL(page.url()).pathname, `/tools/${op.page}`);
+          const today = colomboDate(Date.now());
+          const expected = execute(op, pairs, { today, baseUrl: base }) as Record<string, unknown>;
+          let compared = 0;
+          for (const [key, value] of Object.entries(expected)) {
+            if (typeof value === "object" && value !== null) continue;
+            const text = squash(formatValue(key, value, expected.currency === "LKR"));
+            assert.equal(await figure(page, key), text, `${op.name}.${key}`);
+            compared++;
+          }
+          assert.ok(compared > 0);
+          for (const [name, text] of Object.entries(GOLDEN_FIGURES[op.page!] ?? {})) {
+            assert.equal(await figure(page, name), text, `${op.page}.${name} (hand-checked)`);
+          }
+          assert.match(
+            squash(await page.locator('[data-snippet="curl"]').textContent() ?? ""),
+            /^curl '/,
+          );
+          await shot(page, `tool-${op.page}`);
+        });
+      }
+
+      await t.step("the loan chart has one bar per month", async () => {
+        await page.goto(`${base}/tools/loan?principal=5000000&rate=12.5&months=240`);
+        assert.equal(await page.locator("svg.amortization g[data-month]").count(), 240);
+        assert.equal(await page.locator("svg.amortization rect.interest").count(), 240);
+        const label = await page.locator("svg.amortization").getAttribute("aria-labelledby");
+        assert.equal(label, "amortization-title amortization-desc");
+        await shot(page, "loan-chart");
+      });
+
+      await t.step("the holiday calendar names each day in Sinhala and Tamil", async () => {
+        await page.goto(`${base}/tools/holidays`);
+        await fillForm(page, [["year", "2026"], ["type", "public"]]);
+        await submit(page);
+        const count = Number(await figure(page, "count"));
+        assert.ok(count > 20, `${count} public holidays`);
+        assert.equal(await page.locator("table.month-grid").count(), 12);
+        assert.equal(await page.locator('ul.day-names [lang="si"]').count(), count);
+        assert.equal(await page.locator('ul.day-names [lang="ta"]').count(), count);
+        await shot(page, "holidays-calendar");
+      });
+
+      await t.step("the docs list every endpoint and try it answers", async () => {
+        const doc = await (await fetch(`${base}/api/v1/openapi.json`)).json();
+        await page.goto(`${base}/docs`);
+        for (const item of Object.values(doc.paths) as Record<string, { operationId: string }>[]) {
+          for (const op of Object.values(item)) {
+            assert.equal(await page.locator(`#op-${op.operationId}`).count(), 1, op.operationId);
+          }
+        }
+        const form = "#op-vat form";
+        await fillForm(page, [["amount", "10000"], ["mode", "add"]], form);
+        await submit(page, form);
+        assert.equal(await figure(page, "status"), "200");
+        const answer = JSON.parse(await page.locator('[data-field="body"]').textContent() ?? "");
+        assert.equal(answer.ok, true);
+        assert.deepEqual([answer.data.vat, answer.data.total], [1800, 11800]);
+        await shot(page, "docs-try-it");
+      });
+
+      await t.step("the home page searches the tools and leads to one", async () => {
+        await page.goto(`${base}/`);
+        await shot(page, "home");
+        await fillForm(page, [["q", "land"]]);
+        await submit(page);
+        await page.getByRole("link", { name: "Land area converter" }).click();
+        await page.waitForURL(`${base}/tools/land`);
+        assert.equal(await page.locator("h1").textContent(), "Land area converter");
+      });
+
+      await t.step("a tool works from the keyboard alone", async () => {
+        await page.goto(`${base}/tools/vat`);
+        let focused = "";
+        for (let i = 0; i < 25 && focused !== "f-amount"; i++) {
+          await page.keyboard.press("Tab");
+          focused = String(await page.evaluate('document.activeElement?.id ?? ""'));
+        }
+        assert.equal(focused, "f-amount", "Tab reaches the first field");
+        await page.keyboard.type("10000");
+        const before = page.url();
+        await page.keyboard.press("Enter");
+        await page.waitForURL((url) => url.href !== before);
+        assert.equal(await figure(page, "total"), "LKR 11,800.00");
+        await shot(page, "keyboard-vat");
+      });
+
+      await t.step("pages fit a phone's width", async () => {
+        const phone = await browser.context.newPage();
+        await phone.setViewportSize({ width: 360, height: 740 });
+        try {
+          for (
+            const path of [
+              "/",
+              "/tools/fd?principal=1000000&rate=10&months=12&wht=1",
+              "/tools/holidays",
+              "/docs",
+            ]
+          ) {
+            await phone.goto(`${base}${path}`);
+            const width = Number(await phone.evaluate("document.documentElement.scrollWidth"));
+            assert.ok(width <= 360, `${path} is ${width}px wide`);
+          }
+          await phone.goto(`${base}/tools/paye?monthly=250000`);
+          await shot(phone, "phone-paye");
+        } finally {
+          await phone.close();
+        }
+      });
+
+      await t.step("an unknown page is a human 404", async () => {
+        const response = await page.goto(`${base}/no-such-page`);
+        assert.equal(response?.status(), 404);
+        assert.equal(await page.locator("h1").textContent(), "Page not found");
+        await shot(page, "not-found");
+      });
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+});

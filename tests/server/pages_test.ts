@@ -1,0 +1,459 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { z } from "zod";
+import { execute } from "../../core/execute.ts";
+import { defineOperation, defineRemoteOperation } from "../../core/operation.ts";
+import { operations } from "../../core/registry.ts";
+import { text } from "../../core/params.ts";
+import { buildOpenApi } from "../../core/openapi.ts";
+import { docsEndpoints, tryUrl } from "../../server/pages/docs.ts";
+import { readCatalogue, searchTools, toolCatalogue } from "../../server/pages/catalogue.ts";
+import { formatValue, humanize } from "../../server/pages/result.ts";
+import { sdkMethod } from "../../server/pages/snippets.ts";
+import { exampleParams, formParameters, toolPage } from "../../server/pages/tool.ts";
+import { json, testApp } from "../_helpers/app.ts";
+import { GOLDEN_FIGURES } from "../_helpers/golden_pages.ts";
+import { crawl, htmlProblems, squash } from "../_helpers/pages.ts";
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
+const asBrowser = { headers: { "User-Agent": BROWSER } };
+const paged = operations.filter((op) => op.page !== undefined);
+const ctx = { today: "2026-06-15", baseUrl: "http://lanka.test" };
+
+/** A tool page's query for the operation's documented example. */
+function exampleQuery(op: (typeof operations)[number]): string {
+  return new URLSearchParams(exampleParams(op)).toString();
+}
+
+/** A page as a browser would get it, white space squashed. */
+async function read(
+  t: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+  path: string,
+): Promise<string> {
+  return squash(await (await t.request(path, asBrowser)).text());
+}
+
+/** The text of the element carrying `data-field="<name>"`. */
+function field(page: string, name: string): string | undefined {
+  const match = new RegExp(`data-field="${name}"[^>]*>([^<]*)<`).exec(page);
+  return match?.[1];
+}
+
+Deno.test("every operation with a page has a tool page whose example result matches core", async () => {
+  await using t = await testApp();
+  assert.ok(paged.length >= 7);
+  for (const op of paged) {
+    const empty = await t.request(`/tools/${op.page}`, asBrowser);
+    assert.equal(empty.status, 200, op.name);
+    const page = squash(await empty.text());
+    assert.match(page, new RegExp(`<form method="get" action="/tools/${op.page}"`));
+    const res = await t.request(`/tools/${op.page}?${exampleQuery(op)}`, asBrowser);
+    assert.equal(res.status, 200, op.name);
+    const body = squash(await res.text());
+    const expected = execute(op, exampleParams(op), ctx) as Record<string, unknown>;
+    const money = expected.currency === "LKR";
+    let compared = 0;
+    for (const [key, value] of Object.entries(expected)) {
+      if (typeof value === "object" && value !== null) continue;
+      assert.equal(
+        field(body, key),
+        squash(formatValue(key, value, money)).replace(/&/g, "&amp;"),
+        `${op.name}.${key}`,
+      );
+      compared++;
+    }
+    assert.ok(compared > 0, `${op.name} shows scalar fields`);
+    assert.match(body, /data-snippet="curl">curl &#39;http:\/\/lanka\.test\/api\/v1\//);
+    assert.match(body, /data-snippet="sdk">[^]*createClient\(\)[^]*await lanka\.\w+\(/);
+    if (op.provenance) {
+      assert.equal(field(body, "lastVerified"), op.provenance.lastVerified, op.name);
+      assert.ok(body.includes(op.provenance.sourceUrl.replace(/&/g, "&amp;")), op.name);
+    }
+  }
+});
+
+Deno.test("tool pages show the hand-checked figures of the research (PAYE, VAT, loan, FD, land)", async () => {
+  await using t = await testApp();
+  for (const [slug, figures] of Object.entries(GOLDEN_FIGURES)) {
+    const op = paged.find((o) => o.page === slug)!;
+    const body = await read(t, `/tools/${slug}?${exampleQuery(op)}`);
+    for (const [name, text] of Object.entries(figures)) {
+      assert.equal(field(body, name), text, `${slug}.${name}`);
+    }
+  }
+});
+
+Deno.test("a tool page shows an invalid value next to its field, with a 400", async () => {
+  await using t = await testApp();
+  const res = await t.request("/tools/loan?principal=abc&rate=12&months=12", asBrowser);
+  assert.equal(res.status, 400);
+  const body = squash(await res.text());
+  assert.match(
+    body,
+    /<input[^>]*id="f-principal"[^>]*aria-describedby="f-principal-hint f-principal-error" aria-invalid="true">/,
+  );
+  assert.match(body, /id="f-principal-error">Parameter &quot;principal&quot; must be a number/);
+  assert.match(body, /role="alert"[^]*href="#f-principal"/);
+  assert.doesNotMatch(body, /id="result"/);
+  // A submitted form with only empty fields: the required ones are named.
+  const empty = await read(t, "/tools/paye?monthly=&date=&year=");
+  assert.match(empty, /id="f-monthly-error">Parameter &quot;monthly&quot; is required/);
+});
+
+Deno.test("the loan page draws one bar per month and the FD page one point per month", async () => {
+  await using t = await testApp();
+  const loan = await read(t, "/tools/loan?principal=100000&rate=12&months=18");
+  assert.equal([...loan.matchAll(/<g data-month="\d+">/g)].length, 18);
+  assert.match(
+    loan,
+    /<svg[^>]*role="img"[^>]*aria-labelledby="amortization-title amortization-desc"/,
+  );
+  assert.doesNotMatch(
+    loan,
+    /data-field="schedule"/,
+    "the schedule is drawn, not listed, unless asked",
+  );
+  const listed = await read(t, "/tools/loan?principal=100000&rate=12&months=18&schedule=1");
+  assert.match(listed, /<table data-field="schedule">/);
+  const fd = await read(t, "/tools/fd?principal=1000&rate=12&months=24");
+  assert.equal([...fd.matchAll(/<circle data-month="\d+"/g)].length, 25);
+});
+
+Deno.test("the holidays page lays the year out month by month with Sinhala and Tamil names", async () => {
+  await using t = await testApp();
+  const body = await read(t, "/tools/holidays?year=2026&type=mercantile");
+  assert.equal([...body.matchAll(/<table class="month-grid">/g)].length, 12);
+  const expected = execute(operations.find((op) => op.name === "holidays")!, [["year", "2026"], [
+    "type",
+    "mercantile",
+  ]], ctx) as {
+    holidays: { date: string; nameSinhala: string; nameTamil: string }[];
+  };
+  for (const h of expected.holidays) {
+    const item = new RegExp(`<li data-date="${h.date}">[^]*?</li>`).exec(body)?.[0] ?? "";
+    assert.ok(item.includes(`<span lang="si">${h.nameSinhala}</span>`), h.date);
+    assert.ok(item.includes(`<span lang="ta">${h.nameTamil}</span>`), h.date);
+  }
+  // 1 January 2026 is a Thursday: the first week has three empty cells before it.
+  assert.match(
+    body,
+    /January 2026<\/caption>[^]*?<tbody><tr><td><\/td><td><\/td><td><\/td><td>1<\/td>/,
+  );
+  assert.match(body, /href="\/api\/v1\/holidays\?year=2026&amp;type=mercantile&amp;format=ics"/);
+});
+
+Deno.test("every page is valid HTML", async () => {
+  await using t = await testApp();
+  const paths = [
+    "/",
+    "/?q=tax",
+    "/docs",
+    "/docs/try/vat?amount=10000&mode=add",
+    "/docs/try/serviceIndex",
+    "/no-such-page",
+    "/tools/loan?principal=abc&rate=12&months=12",
+    ...paged.flatMap((op) => [`/tools/${op.page}`, `/tools/${op.page}?${exampleQuery(op)}`]),
+  ];
+  for (const path of paths) {
+    const res = await t.request(path, asBrowser);
+    assert.match(res.headers.get("Content-Type") ?? "", /^text\/html/, path);
+    assert.deepEqual(await htmlProblems(await res.text()), [], path);
+  }
+});
+
+Deno.test("the home page lists every tool by category and searches them", async () => {
+  await using t = await testApp();
+  const home = await read(t, "/");
+  for (const op of paged) assert.match(home, new RegExp(`<a href="/tools/${op.page}">`));
+  for (const tag of new Set(paged.map((op) => op.tag))) {
+    assert.match(home, new RegExp(`<h2 id="cat-\\d+">${tag}</h2>`));
+  }
+  assert.match(home, /<form method="get" action="\/" role="search"[^]*<label for="q">/);
+  const found = await read(t, "/?q=holidays");
+  assert.match(found, /<a href="\/tools\/holidays">/);
+  assert.doesNotMatch(found, /<a href="\/tools\/paye">/);
+  assert.match(found, /\d+ tools? match/);
+});
+
+Deno.test("paths outside /api get an HTML 404; /api keeps the JSON one", async () => {
+  await using t = await testApp();
+  const page = await t.request("/no/such/page");
+  assert.equal(page.status, 404);
+  assert.match(page.headers.get("Content-Type") ?? "", /^text\/html/);
+  assert.match(await page.text(), /<h1>Page not found<\/h1>/);
+  assert.equal((await t.request("/tools/no-such-tool")).status, 404);
+  const api = await t.request("/api/v1/no-such-endpoint");
+  assert.equal(api.status, 404);
+  assert.equal((await json(api)).code, "not_found");
+});
+
+/** Pages of other issues that the layout's navigation already links to (see README, Pages). */
+const NOT_YET_MERGED = new Set(["/news", "/store", "/developers"]);
+
+Deno.test("a crawl from / finds no broken internal link", async () => {
+  await using t = await testApp();
+  const { visited, broken } = await crawl((path) => t.request(path, asBrowser));
+  for (
+    const path of [
+      "/",
+      "/docs",
+      "/static/style.css",
+      "/api/v1/openapi.json",
+      ...paged.map((op) => `/tools/${op.page}`),
+    ]
+  ) {
+    assert.equal(visited.get(path), 200, path);
+  }
+  const unexpected = broken.filter((b) => !(NOT_YET_MERGED.has(b.url) && b.status === 404));
+  assert.deepEqual(unexpected, []);
+});
+
+Deno.test("every meta.page_url the API emits for the examples is a 200 page", async () => {
+  await using t = await testApp();
+  let checked = 0;
+  for (const op of operations) {
+    const res = await t.request(op.example);
+    if (!(res.headers.get("Content-Type") ?? "").includes("json")) continue;
+    const url = (await json(res)).meta?.page_url;
+    if (url === undefined) continue;
+    assert.ok(url.startsWith("http://lanka.test/tools/"), url);
+    const page = await t.request(url.slice("http://lanka.test".length), asBrowser);
+    assert.equal(page.status, 200, url);
+    checked++;
+  }
+  assert.ok(checked >= 4, `checked ${checked} page URLs`);
+});
+
+Deno.test("the docs page lists every path and method of the OpenAPI document, with try-it forms", async () => {
+  await using t = await testApp();
+  const doc = await json(await t.request("/api/v1/openapi.json"));
+  const docs = await read(t, "/docs");
+  let count = 0;
+  for (
+    const [path, item] of Object.entries(
+      doc.paths as Record<string, Record<string, { operationId: string }>>,
+    )
+  ) {
+    for (const [method, op] of Object.entries(item)) {
+      count++;
+      assert.match(
+        docs,
+        new RegExp(
+          `id="op-${op.operationId}"[^>]*data-method="${method.toUpperCase()}" data-path="${
+            path.replace(/[{}]/g, "\\$&")
+          }"`,
+        ),
+      );
+      if (method === "get") assert.match(docs, new RegExp(`action="/docs/try/${op.operationId}"`));
+    }
+  }
+  assert.ok(count >= operations.length);
+  const tried = await read(t, "/docs/try/paye?monthly=250000&date=&year=");
+  assert.match(tried, /data-field="status">200</);
+  assert.match(tried, /&quot;monthlyTax&quot;: 8000,/);
+  const bad = await read(t, "/docs/try/paye?monthly=x");
+  assert.match(bad, /data-field="status">400</);
+  assert.equal((await t.request("/docs/try/nothing")).status, 404);
+});
+
+Deno.test("the docs pages load nothing from another host", async () => {
+  await using t = await testApp();
+  for (const path of ["/docs", "/", "/tools/loan"]) {
+    const body = await read(t, path);
+    assert.doesNotMatch(body, /<(script|link|img)[^>]*(src|href)="(https?:)?\/\//, path);
+  }
+});
+
+Deno.test("page views of people (not bots) order the home page, and feed ctx.popularity", async () => {
+  await using t = await testApp();
+  const orderOf = async () => {
+    const home = await read(t, "/");
+    return [...home.matchAll(/<a href="\/tools\/([\w-]+)">/g)].map((m) => m[1]);
+  };
+  const before = await orderOf();
+  assert.equal(before[0], "paye", "registry order without views");
+  for (let i = 0; i < 3; i++) await t.request("/tools/land", asBrowser);
+  await t.request("/tools/holidays", asBrowser);
+  for (let i = 0; i < 5; i++) {
+    await t.request("/tools/vat", {
+      headers: { "User-Agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
+  }
+  // Five bot views of vat would put it (and Finance) first: people's 3 views of land and 1 of
+  // holidays lead, each heading its category.
+  const after = await orderOf();
+  assert.deepEqual(after.slice(0, 2), ["land", "holidays"]);
+  assert.ok(after.indexOf("paye") < after.indexOf("vat"));
+  const catalogue = toolCatalogue(operations, {
+    ...ctx,
+    popularity: new Map([["land", 3], ["holidays", 1]]),
+  });
+  assert.deepEqual(catalogue.slice(0, 2).map((e) => e.url), ["/tools/land", "/tools/holidays"]);
+});
+
+/** The common fields of the made-up operations below. */
+const FAKE = {
+  method: "GET",
+  title: "A made-up tool",
+  description: "For tests",
+  tag: "Test",
+  result: z.unknown(),
+} as const;
+
+Deno.test("a tool with a path parameter gets a field for it, and the snippets and try-it fill the path", () => {
+  const echo = defineOperation({
+    ...FAKE,
+    name: "echo-word",
+    path: "/echo/{word}",
+    params: z.object({ word: text({ maxLength: 20, description: "A word" }) }),
+    example: "/api/v1/echo/hello",
+    page: "echo",
+    run: (p) => ({ word: p.word, length: p.word.length }),
+  });
+  assert.deepEqual(exampleParams(echo), [["word", "hello"]]);
+  const page = squash(
+    toolPage({ op: echo, search: new URLSearchParams("word=salt%20water"), ctx }).body,
+  );
+  assert.match(page, /<label for="f-word">Word<\/label>/);
+  assert.equal(field(page, "length"), "10");
+  assert.match(page, /curl &#39;http:\/\/lanka\.test\/api\/v1\/echo\/salt%20water&#39;/);
+  assert.match(page, /lanka\.echoWord\(\{ word: &quot;salt water&quot; \}\)/);
+  const [endpoint] = docsEndpoints(buildOpenApi([echo], { baseUrl: ctx.baseUrl }));
+  assert.equal(tryUrl(endpoint!, new URLSearchParams("word=a/b")), "/api/v1/echo/a%2Fb");
+});
+
+Deno.test("toolCatalogue() uses a registered `tools` operation instead of the registry", () => {
+  const tools = defineOperation({
+    ...FAKE,
+    name: "tools",
+    path: "/tools",
+    params: z.object({ limit: text({ maxLength: 3, description: "Page size" }).optional() }),
+    example: "/api/v1/tools",
+    run: (p, c) => ({
+      total: 2,
+      limit: p.limit,
+      items: [
+        {
+          title: "B",
+          description: "b",
+          category: "Finance",
+          url: `${c.baseUrl}/tools/b`,
+          keywords: [],
+          hasApi: true,
+        },
+        {
+          title: "A",
+          description: "a",
+          category: "AI",
+          url: "https://elsewhere.example/a",
+          keywords: ["x"],
+          hasApi: false,
+        },
+      ],
+    }),
+  });
+  const entries = toolCatalogue([...operations, tools], ctx);
+  assert.deepEqual(entries.map((e) => [e.title, e.url]), [["B", "/tools/b"], [
+    "A",
+    "https://elsewhere.example/a",
+  ]]);
+  assert.deepEqual(searchTools(entries, "X").map((e) => e.title), ["A"]);
+  assert.equal(readCatalogue({ nothing: [] }), undefined);
+  const broken = defineOperation({ ...tools, run: () => ({ list: [{ name: "no title" }] }) });
+  assert.throws(() => toolCatalogue([broken], ctx), /has no list of tools/);
+});
+
+Deno.test("sdkMethod() maps operation names to the SDK's method names", () => {
+  const expected: Record<string, string> = {
+    paye: "paye",
+    vat: "vat",
+    loan: "loan",
+    fd: "fd",
+    land: "convertLand",
+    nic: "nic",
+    plate: "plate",
+    holidays: "holidays",
+    "working-days": "workingDays",
+    districts: "districts",
+    tools: "tools",
+    "z-score": "zScore",
+    "scholarship-cutoff": "scholarshipCutoff",
+  };
+  for (const [name, method] of Object.entries(expected)) {
+    assert.equal(sdkMethod(name), method, name);
+  }
+});
+
+Deno.test("formatValue() writes money en-LK with LKR, percentages and counts plainly", () => {
+  assert.equal(formatValue("monthlyTax", 8000, true), "LKR\u00a08,000.00");
+  assert.equal(formatValue("emi", 56807.025, true), "LKR\u00a056,807.03");
+  assert.equal(formatValue("marginalRatePct", 18, true), "18%");
+  assert.equal(formatValue("tenureMonths", 240, true), "240");
+  assert.equal(formatValue("year", 2026, false), "2026");
+  assert.equal(formatValue("squareMetres", 252.9285264, false), "252.9285264");
+  assert.equal(formatValue("monthlyInterestGross", null, true), "none");
+  assert.equal(formatValue("tentative", false, false), "No");
+  assert.equal(humanize("marginalRatePct"), "Marginal rate (%)");
+  assert.equal(humanize("page_url"), "Page URL");
+  assert.equal(humanize("whtAmount"), "WHT amount");
+  assert.equal(formatValue("effectiveAnnualYieldGross", 10.47, true), "10.47%");
+});
+
+Deno.test("tool pages and try-it answer any malformed query with a page, never a 500", async () => {
+  await using t = await testApp();
+  const value = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom(
+      "",
+      "-1",
+      "1e9",
+      "NaN",
+      "2026-02-30",
+      "1",
+      "0",
+      "true",
+      "<script>",
+      "%",
+      "1.234567",
+    ),
+  );
+  for (const op of paged) {
+    const names = [...formParameters(op).map((p) => p.name), "format", "unknown"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 5 }),
+        async (pairs) => {
+          const query = new URLSearchParams(pairs).toString();
+          const res = await t.request(`/tools/${op.page}?${query}`, asBrowser);
+          assert.ok([200, 400].includes(res.status), `${op.page}?${query}: ${res.status}`);
+          const body = await res.text();
+          assert.match(res.headers.get("Content-Type") ?? "", /^text\/html/);
+          assert.doesNotMatch(body, /<script>/, "values are escaped");
+          const tried = await t.request(`/docs/try/${op.name}?${query}`, asBrowser);
+          assert.equal(tried.status, 200, `try ${op.name}?${query}`);
+          assert.doesNotMatch(await tried.text(), /data-field="status">5\d\d</);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  }
+});
+
+Deno.test("toolPage() of a server-only operation opens the API instead of computing", () => {
+  const remote = defineRemoteOperation({
+    ...FAKE,
+    name: "news",
+    path: "/news",
+    params: z.object({ q: text({ maxLength: 50, description: "Search" }).optional() }),
+    example: "/api/v1/news?q=rain",
+    page: "news",
+  });
+  const get = squash(toolPage({ op: remote, search: new URLSearchParams("q=rain"), ctx }).body);
+  assert.match(get, /<form method="get" action="\/api\/v1\/news" class="tool-form"/);
+  assert.doesNotMatch(get, /id="result"/);
+  assert.match(get, /lanka\.news\(\{ q: &quot;rain&quot; \}\)/);
+  const post = defineRemoteOperation({ ...remote, name: "voice", method: "POST", path: "/voice" });
+  const page = squash(toolPage({ op: post, search: new URLSearchParams(), ctx }).body);
+  assert.doesNotMatch(page, /class="tool-form"/);
+  assert.match(page, /call it from code as shown below/);
+});
