@@ -4,18 +4,17 @@
  *
  * @module
  */
-import { searchTools, type ToolEntry } from "./catalogue.ts";
+import type { ToolEntry } from "./catalogue.ts";
 import { html, layout } from "./html.ts";
 
 /**
  * Renders the home page.
  *
- * @param entries The catalogue, in display order.
+ * @param shown The catalogue entries to list (already searched), in display order.
  * @param query The search text (empty: everything).
  * @returns The document.
  */
-export function homePage(entries: readonly ToolEntry[], query: string): string {
-  const shown = query.trim() ? searchTools(entries, query) : entries;
+export function homePage(shown: readonly ToolEntry[], query: string): string {
   const categories = [...new Set(shown.map((entry) => entry.category))];
   const body = html`
     <h1>Sri Lanka tools and data</h1>

@@ -48,7 +48,8 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
 
   app.get("/", (c) => {
     const query = c.req.query("q") ?? "";
-    return page(c, homePage(toolCatalogue(ops, context()), query.slice(0, 100)));
+    const q = query.slice(0, 100);
+    return page(c, homePage(toolCatalogue(context(), q), q));
   });
 
   app.get("/tools/:slug", (c) => {

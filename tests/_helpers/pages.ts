@@ -67,6 +67,11 @@ export async function crawl(
     visited.set(url, response.status);
     const type = response.headers.get("Content-Type") ?? "";
     const body = await response.text();
+    const location = response.headers.get("Location");
+    if (response.status >= 300 && response.status < 400 && location?.startsWith("/")) {
+      if (!visited.has(location)) queue.push([location, url]);
+      continue;
+    }
     if (response.status >= 400) {
       broken.push({ url, status: response.status, from });
       continue;
