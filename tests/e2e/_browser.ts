@@ -4,6 +4,7 @@
  * submit, read a figure, save a screenshot) so a new flow is a few lines.
  */
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { ensureChromium } from "../_helpers/provision.ts";
 
 /** Where Debian's `chromium` package installs the browser. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -81,6 +82,7 @@ export interface Browser {
 
 /** Launches Chromium headless with a fresh user-data-dir. */
 export async function launchBrowser(): Promise<Browser> {
+  await ensureChromium();
   const profile = await Deno.makeTempDir({ prefix: "lanka-chromium-" });
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

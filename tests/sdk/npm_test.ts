@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { buildNpm } from "../../npm/build.ts";
+import { ensureChromium, ensureNpmTools } from "../_helpers/provision.ts";
 
 const npm = new URL("../../npm/", import.meta.url);
 
@@ -23,6 +24,8 @@ async function node(args: string[], env: Record<string, string> = {}): Promise<s
 
 Deno.test("the npm package builds, lints clean and passes its Node and browser smoke tests", async (t) => {
   await t.step("tsc builds ESM and declarations into npm/dist", async () => {
+    await ensureNpmTools(npm);
+    await ensureChromium();
     await buildNpm();
     const types = await Deno.readTextFile(new URL("dist/mod.d.ts", npm));
     assert.match(types, /export \{ createClient, LankaClient \}/);
