@@ -10,6 +10,7 @@ import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
 import { paye } from "./ops/paye.ts";
 import { vat } from "./ops/vat.ts";
+import { voice } from "./ops/voice.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -18,6 +19,7 @@ export const operations: readonly AnyOperation[] = [
   loan,
   fd,
   land,
+  voice,
 ];
 
 /**

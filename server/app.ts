@@ -20,6 +20,8 @@ import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { STYLESHEET } from "./pages/style.ts";
 import { MemoryQuotaStore, type QuotaStore } from "./quota/memory.ts";
+import { voiceHandler } from "./voice/handler.ts";
+import { VoiceService } from "./voice/service.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
 export interface AppDeps {
@@ -30,6 +32,8 @@ export interface AppDeps {
   quota?: QuotaStore;
   /** API key lookup (default: no keys are known). */
   keys?: KeyResolver;
+  /** Speech synthesis (default: a lazily started pool of VOICE_WORKERS; the caller closes it). */
+  voice?: VoiceService;
 }
 
 /** URLs longer than this are refused with 414 before any routing. */
@@ -103,7 +107,15 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     context: () => ({ today: colomboDate(clock.now()), baseUrl }),
     before: (op) =>
       op.keyOnly ? [requireKey(), consumeQuota(quota, clock)] : [consumeQuota(quota, clock)],
-    handlers: {},
+    handlers: {
+      voice: voiceHandler({
+        service: deps.voice ??
+          new VoiceService({ workers: config.voiceWorkers, queue: config.voiceQueue }),
+        quota,
+        clock,
+        dailyLimit: config.voiceDailyLimit,
+      }),
+    },
   });
 
   app.notFound(notFound());

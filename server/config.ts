@@ -18,6 +18,10 @@ export interface Config {
   anonDailyLimit: number;
   keyDailyLimit: number;
   voiceDailyLimit: number;
+  /** Speech synthesis workers (each holds its own engine, about 100 MB). */
+  voiceWorkers: number;
+  /** Voice requests that may wait for a worker before new ones get 503. */
+  voiceQueue: number;
   logLevel: "debug" | "info" | "warn" | "error";
 }
 
@@ -58,6 +62,8 @@ const schema = z.object({
   ANON_DAILY_LIMIT: whole("ANON_DAILY_LIMIT", 0, 1e9, 50),
   KEY_DAILY_LIMIT: whole("KEY_DAILY_LIMIT", 0, 1e9, 1000),
   VOICE_DAILY_LIMIT: whole("VOICE_DAILY_LIMIT", 0, 1e9, 100),
+  VOICE_WORKERS: whole("VOICE_WORKERS", 1, 64, 2),
+  VOICE_QUEUE: whole("VOICE_QUEUE", 0, 10000, 16),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], {
     error: "LOG_LEVEL must be one of debug, info, warn, error",
   }).optional(),
@@ -109,6 +115,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     anonDailyLimit: e.ANON_DAILY_LIMIT,
     keyDailyLimit: e.KEY_DAILY_LIMIT,
     voiceDailyLimit: e.VOICE_DAILY_LIMIT,
+    voiceWorkers: e.VOICE_WORKERS,
+    voiceQueue: e.VOICE_QUEUE,
     logLevel: e.LOG_LEVEL ?? "info",
   };
 }

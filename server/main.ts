@@ -7,6 +7,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openKv } from "./kv.ts";
 import { createLogger } from "./log.ts";
+import { VoiceService } from "./voice/service.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -21,7 +22,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const kv = await openKv(config.kvPath);
-  const app = buildApp({ kv, config, logger });
+  const voice = new VoiceService({ workers: config.voiceWorkers, queue: config.voiceQueue });
+  const app = buildApp({ kv, config, logger, voice });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,
@@ -35,6 +37,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     logger.log("info", "Shutting down");
     await server.shutdown();
+    voice.close();
     kv.close();
     Deno.exit(0);
   };
