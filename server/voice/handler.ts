@@ -208,6 +208,6 @@ export function voiceHandler(deps: VoiceHandlerDeps): Handler<AppEnv> {
     });
     if (output.bitRate !== undefined) headers.set("X-Voice-Bit-Rate", String(output.bitRate));
     if (output.warnings.length) headers.set("X-Voice-Warning", output.warnings.join(" | "));
-    return new Response(output.audio, { status: 200, headers });
+    return new Response(output.audio as Uint8Array<ArrayBuffer>, { status: 200, headers });
   };
 }

@@ -95,7 +95,7 @@ function spokenAmount(
 const PREFIX_AMOUNT =
   /(?<![\p{L}\p{N}])(Rs\.?|LKR|SLRs\.?|රු\.?|US\$|USD|EUR|GBP|\$|€|£)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?:\s?(thousand|million|billion|trillion|mn|bn|k)\b)?(?![\p{N}])/giu;
 const SUFFIX_AMOUNT =
-  /(?<![\p{L}\p{N}.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s?(LKR|USD|EUR|GBP)\b/g;
+  /(?<![\p{L}\p{N}.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s?(LKR|USD|EUR|GBP)\b/gu;
 const ISO_DATE = /(?<![\p{N}-])(\d{4})-(\d{2})-(\d{2})(?![\p{N}-])/gu;
 const DMY_DATE = /(?<![\p{N}/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\p{N}/])/gu;
 const UNITS: ReadonlyArray<[RegExp, string]> = [

@@ -42,7 +42,7 @@ interface Slot<J, R> {
   worker: Worker;
   ready: boolean;
   current?: Job<J, R> | undefined;
-  timer?: number | undefined;
+  timer?: ReturnType<typeof setTimeout> | undefined;
   started: number;
 }
 

@@ -45,7 +45,7 @@ async function kana(text: string): Promise<string> {
   ).join("");
 }
 
-workerScope<TextJob>().serve(async (job) => {
+workerScope<TextJob>().serve<string | string[]>(async (job) => {
   if (job.kind === "detect") return { value: eld.detect(job.text).language as string };
   const out: string[] = [];
   for (const text of job.texts) out.push(await kana(text));
