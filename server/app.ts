@@ -21,7 +21,7 @@ import { createLogger, type Logger } from "./log.ts";
 import { STYLESHEET } from "./pages/style.ts";
 import { MemoryQuotaStore, type QuotaStore } from "./quota/memory.ts";
 import { voiceHandler } from "./voice/handler.ts";
-import { VoiceService } from "./voice/service.ts";
+import { VoiceService, type VoiceSynthesizer } from "./voice/service.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
 export interface AppDeps {
@@ -33,7 +33,7 @@ export interface AppDeps {
   /** API key lookup (default: no keys are known). */
   keys?: KeyResolver;
   /** Speech synthesis (default: a lazily started pool of VOICE_WORKERS; the caller closes it). */
-  voice?: VoiceService;
+  voice?: VoiceSynthesizer;
 }
 
 /** URLs longer than this are refused with 414 before any routing. */

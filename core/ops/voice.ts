@@ -166,7 +166,7 @@ const body: z.ZodType<VoiceRequest> = z.strictObject({
       ctx.issues.push({
         code: "custom",
         input: ctx.value,
-        message: "must have something to speak: got an empty or blank text",
+        message: "has nothing to speak: got an empty or blank text",
       });
     } else if (length > MAX_VOICE_TEXT) {
       ctx.issues.push({

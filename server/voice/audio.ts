@@ -33,18 +33,19 @@ export function mp3Kbps(bitRate: number, sampleRate: number): number {
 /**
  * A 16-bit mono WAV file.
  *
- * @param samples Float samples in [-1, 1] (clipped outside).
+ * @param blocks Float samples in [-1, 1] (clipped outside), in order.
  * @param sampleRate The rate.
  * @returns The file bytes.
  */
-export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
-  const bytes = new Uint8Array(44 + samples.length * 2);
+export function encodeWav(blocks: readonly Float32Array[], sampleRate: number): Uint8Array {
+  const count = blocks.reduce((sum, b) => sum + b.length, 0);
+  const bytes = new Uint8Array(44 + count * 2);
   const view = new DataView(bytes.buffer);
   const ascii = (offset: number, text: string) => {
     for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
   };
   ascii(0, "RIFF");
-  view.setUint32(4, 36 + samples.length * 2, true);
+  view.setUint32(4, 36 + count * 2, true);
   ascii(8, "WAVE");
   ascii(12, "fmt ");
   view.setUint32(16, 16, true);
@@ -55,10 +56,13 @@ export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array
   view.setUint16(32, 2, true);
   view.setUint16(34, 16, true);
   ascii(36, "data");
-  view.setUint32(40, samples.length * 2, true);
-  for (let i = 0; i < samples.length; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i]!));
-    view.setInt16(44 + i * 2, Math.round(s * 32767), true);
+  view.setUint32(40, count * 2, true);
+  let offset = 44;
+  for (const block of blocks) {
+    for (let i = 0; i < block.length; i++, offset += 2) {
+      const s = Math.max(-1, Math.min(1, block[i]!));
+      view.setInt16(offset, Math.round(s * 32767), true);
+    }
   }
   return bytes;
 }
@@ -67,42 +71,71 @@ export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array
 type Speex = any;
 let speex: Promise<Speex> | undefined;
 
+/** Input samples per resampler call: buffers stay small, so the WASM heap never grows large. */
+const BLOCK = 16384;
+
 /**
- * Resamples mono audio with the Speex resampler (SIMD build, quality 5). The input is padded by
- * the resampler's input latency and its output latency dropped, so durations are kept exactly.
+ * Resamples mono audio with the Speex resampler (SIMD build, quality 4) block by block,
+ * handing each output block to `onBlock` (a view that is only valid during the call). The end
+ * is padded by the input latency and the first output-latency samples dropped, so the output
+ * has exactly `floor(n * outRate / inRate)` samples.
  *
- * @param input Samples at `inRate`.
+ * @param chunks Samples at `inRate`, in order.
  * @param inRate Input rate.
  * @param outRate Output rate.
- * @returns Samples at `outRate`.
+ * @param onBlock Receives the output in order.
+ * @returns The number of output samples.
  */
-export async function resample(
-  input: Float32Array,
+export async function resampleStream(
+  chunks: readonly Float32Array[],
   inRate: number,
   outRate: number,
-): Promise<Float32Array> {
-  if (inRate === outRate) return input;
+  onBlock: (block: Float32Array) => void,
+): Promise<number> {
+  const total = chunks.reduce((sum, c) => sum + c.length, 0);
+  if (inRate === outRate) {
+    for (const chunk of chunks) onBlock(chunk);
+    return total;
+  }
   speex ??= import("@echogarden/speex-resampler-wasm/simd").then((m) => m.default());
   const m = await speex;
   const errPtr = m._malloc(4);
-  const state = m._speex_resampler_init(1, inRate, outRate, 5, errPtr);
+  const state = m._speex_resampler_init(1, inRate, outRate, 4, errPtr);
   const initError = m.HEAP32[errPtr >> 2];
   m._free(errPtr);
   if (initError !== 0 || !state) throw new Error(`Speex resampler init failed: ${initError}`);
-  const inLatency = m._speex_resampler_get_input_latency(state);
-  const outLatency = m._speex_resampler_get_output_latency(state);
-  const inLen = input.length + inLatency;
-  const outLen = Math.floor((input.length * outRate) / inRate) + outLatency;
-  const inPtr = m._malloc(inLen * 4), outPtr = m._malloc(outLen * 4);
+  const outCap = Math.ceil((BLOCK * outRate) / inRate) + 64;
+  const inPtr = m._malloc(BLOCK * 4), outPtr = m._malloc(outCap * 4);
   const inLenPtr = m._malloc(4), outLenPtr = m._malloc(4);
+  const expected = Math.floor((total * outRate) / inRate);
+  let skip: number = m._speex_resampler_get_output_latency(state);
+  let emitted = 0;
+  const feed = (input: Float32Array) => {
+    for (let at = 0; at < input.length;) {
+      const n = Math.min(BLOCK, input.length - at);
+      m.HEAPF32.set(input.subarray(at, at + n), inPtr >> 2);
+      m.HEAPU32[inLenPtr >> 2] = n;
+      m.HEAPU32[outLenPtr >> 2] = outCap;
+      const rc = m._speex_resampler_process_float(state, 0, inPtr, inLenPtr, outPtr, outLenPtr);
+      if (rc !== 0) throw new Error(`Speex resampler failed: ${rc}`);
+      at += m.HEAPU32[inLenPtr >> 2];
+      let out: Float32Array = m.HEAPF32.subarray(
+        outPtr >> 2,
+        (outPtr >> 2) + m.HEAPU32[outLenPtr >> 2],
+      );
+      const dropped = Math.min(skip, out.length);
+      skip -= dropped;
+      out = out.subarray(dropped, dropped + Math.max(0, expected - emitted));
+      if (out.length) {
+        emitted += out.length;
+        onBlock(out);
+      }
+    }
+  };
   try {
-    m.HEAPF32.set(input, inPtr >> 2);
-    m.HEAPF32.fill(0, (inPtr >> 2) + input.length, (inPtr >> 2) + inLen);
-    m.HEAPU32[inLenPtr >> 2] = inLen;
-    m.HEAPU32[outLenPtr >> 2] = outLen;
-    const rc = m._speex_resampler_process_float(state, 0, inPtr, inLenPtr, outPtr, outLenPtr);
-    if (rc !== 0) throw new Error(`Speex resampler failed: ${rc}`);
-    return m.HEAPF32.slice((outPtr >> 2) + outLatency, (outPtr >> 2) + m.HEAPU32[outLenPtr >> 2]);
+    for (const chunk of chunks) feed(chunk);
+    feed(new Float32Array(m._speex_resampler_get_input_latency(state)));
+    return emitted;
   } finally {
     m._speex_resampler_destroy(state);
     for (const p of [inPtr, outPtr, inLenPtr, outLenPtr]) m._free(p);
@@ -112,36 +145,46 @@ export async function resample(
 // deno-lint-ignore no-explicit-any
 let mp3Encoder: Promise<any> | undefined;
 
+/** An MP3 encoding in progress: write blocks, then finish. */
+export interface Mp3Stream {
+  /** Encodes a block (copied; the view may be reused afterwards). */
+  write(block: Float32Array): void;
+  /** Flushes the encoder and returns the whole file. */
+  finish(): Uint8Array;
+}
+
 /**
- * Encodes mono audio to constant-bit-rate MP3 (MPEG-1/2/2.5 layer III by sample rate).
+ * Starts encoding mono audio to constant-bit-rate MP3 (MPEG-1/2/2.5 layer III by sample rate).
+ * One encoder per isolate: finish one stream before starting the next.
  *
- * @param samples Float samples.
- * @param sampleRate Their rate (also the output rate).
+ * @param sampleRate The input rate (also the output rate).
  * @param kbps An allowed bit rate (see {@linkcode mp3Kbps}).
- * @returns The MP3 bytes.
+ * @returns The stream.
  */
-export async function encodeMp3(
-  samples: Float32Array,
-  sampleRate: number,
-  kbps: number,
-): Promise<Uint8Array> {
+export async function mp3Stream(sampleRate: number, kbps: number): Promise<Mp3Stream> {
   mp3Encoder ??= import("wasm-media-encoders").then((m) => m.createMp3Encoder());
   const encoder = await mp3Encoder;
   // outputSampleRate is required: without it LAME quietly resamples to 22050 Hz.
   encoder.configure({ sampleRate, channels: 1, bitrate: kbps, outputSampleRate: sampleRate });
   const parts: Uint8Array[] = [];
-  const block = 1152 * 64;
-  for (let i = 0; i < samples.length; i += block) {
-    parts.push(encoder.encode([samples.subarray(i, i + block)]).slice()); // views are reused
-  }
-  parts.push(encoder.finalize().slice());
-  const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
+  const step = 1152 * 64;
+  return {
+    write(block) {
+      for (let i = 0; i < block.length; i += step) {
+        parts.push(encoder.encode([block.subarray(i, i + step)]).slice()); // views are reused
+      }
+    },
+    finish() {
+      parts.push(encoder.finalize().slice());
+      const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
+      let offset = 0;
+      for (const p of parts) {
+        out.set(p, offset);
+        offset += p.length;
+      }
+      return out;
+    },
+  };
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import init from "@echogarden/espeak-ng-emscripten";
 import type { Voice, VoiceLanguage, WrappingTag } from "../../core/ops/voice.ts";
-import { concat, encodeMp3, encodeWav, ENGINE_RATE, mp3Kbps, resample } from "./audio.ts";
+import { concat, encodeWav, ENGINE_RATE, mp3Kbps, mp3Stream, resampleStream } from "./audio.ts";
 import { LANGUAGES, VOICE_SETTINGS, type VoiceInfo } from "./languages.ts";
 import { normalizeEnglish } from "./normalize.ts";
 import { escapeForEspeak, type Piece } from "./tags.ts";
@@ -248,6 +248,10 @@ export class Engine {
    * @returns PCM at 22,050 Hz.
    */
   speak(ssml: string, voiceName: string, settings: VoiceInfo): Float32Array {
+    return concat(this.#speakChunks(ssml, voiceName, settings));
+  }
+
+  #speakChunks(ssml: string, voiceName: string, settings: VoiceInfo): Float32Array[] {
     const es = this.#es;
     const rc = es.set_voice(voiceName);
     if (rc !== 0) throw new Error(`eSpeak NG has no voice "${voiceName}" (code ${rc})`);
@@ -264,7 +268,7 @@ export class Engine {
       }
       return false;
     });
-    return concat(chunks);
+    return chunks;
   }
 
   /**
@@ -281,18 +285,23 @@ export class Engine {
         parts.push(segment.samples);
       } else {
         const variant = segment.whisper ? settings.whisper : settings.variant;
-        parts.push(this.speak(segment.ssml, `${segment.espeak}+${variant}`, settings));
+        parts.push(...this.#speakChunks(segment.ssml, `${segment.espeak}+${variant}`, settings));
       }
     }
-    let pcm = concat(parts);
-    if (pcm.length === 0) pcm = new Float32Array(Math.round(0.1 * ENGINE_RATE));
-    const samples = await resample(pcm, ENGINE_RATE, job.sampleRate);
-    const duration = samples.length / job.sampleRate;
-    if (job.codec === "wav") {
-      return { audio: encodeWav(samples, job.sampleRate), sampleRate: job.sampleRate, duration };
+    if (parts.every((p) => p.length === 0)) {
+      parts.push(new Float32Array(Math.round(0.1 * ENGINE_RATE)));
     }
-    const kbps = mp3Kbps(job.bitRate, job.sampleRate);
-    const audio = await encodeMp3(samples, job.sampleRate, kbps);
+    const rate = job.sampleRate;
+    if (job.codec === "wav") {
+      const blocks: Float32Array[] = [];
+      const count = await resampleStream(parts, ENGINE_RATE, rate, (b) => blocks.push(b.slice()));
+      return { audio: encodeWav(blocks, rate), sampleRate: rate, duration: count / rate };
+    }
+    const kbps = mp3Kbps(job.bitRate, rate);
+    const mp3 = await mp3Stream(rate, kbps);
+    const count = await resampleStream(parts, ENGINE_RATE, rate, (b) => mp3.write(b));
+    const audio = mp3.finish();
+    const duration = count / rate;
     return { audio, sampleRate: job.sampleRate, bitRate: kbps * 1000, duration };
   }
 }

@@ -12,7 +12,7 @@ import { voice, type VoiceRequest } from "../../core/ops/voice.ts";
 import type { Clock } from "../clock.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { QuotaDecision, QuotaStore } from "../quota/memory.ts";
-import { QueueFullError, type VoiceService } from "./service.ts";
+import { QueueFullError, type VoiceSynthesizer } from "./service.ts";
 import { hasContent, parseTags, type Piece, TagError } from "./tags.ts";
 
 /** Largest request body, in bytes. */
@@ -20,7 +20,7 @@ export const MAX_VOICE_BODY = 64 * 1024;
 
 /** What the handler needs. */
 export interface VoiceHandlerDeps {
-  service: VoiceService;
+  service: VoiceSynthesizer;
   quota: QuotaStore;
   clock: Clock;
   /** Voice requests per key per UTC day. */

@@ -31,8 +31,18 @@ export interface VoiceOutput extends SynthResult {
   warnings: string[];
 }
 
-/** Text, voices and queue: what `POST /api/v1/voice` needs besides HTTP. */
-export class VoiceService {
+/** What `POST /api/v1/voice` needs besides HTTP (tests of the HTTP layer pass their own). */
+export interface VoiceSynthesizer {
+  /** Undefined when a request would be queued now, else the seconds for Retry-After. */
+  busyFor(): number | undefined;
+  /** Synthesises a validated request; rejects with {@linkcode QueueFullError} when full. */
+  synthesize(request: VoiceRequest, pieces: Piece[]): Promise<VoiceOutput>;
+  /** Ends the workers. */
+  close(): void;
+}
+
+/** Text, voices and queue: the worker-backed {@linkcode VoiceSynthesizer}. */
+export class VoiceService implements VoiceSynthesizer {
   readonly #synth: WorkerPool<SynthJob, SynthResult>;
   readonly #text: WorkerPool<TextJob, string | string[]>;
 

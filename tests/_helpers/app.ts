@@ -1,7 +1,7 @@
 /** Builds an app for in-process tests: `:memory:` KV, a fixed clock, generous limits. */
 import { buildApp } from "../../server/app.ts";
 import type { KeyResolver } from "../../server/http/caller.ts";
-import type { VoiceService } from "../../server/voice/service.ts";
+import type { VoiceSynthesizer } from "../../server/voice/service.ts";
 import type { Clock } from "../../server/clock.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createLogger, type Logger } from "../../server/log.ts";
@@ -22,7 +22,7 @@ export interface TestAppOptions {
   logger?: Logger;
   keys?: KeyResolver;
   /** A voice service to share across a test file (close it yourself). */
-  voice?: VoiceService;
+  voice?: VoiceSynthesizer;
 }
 
 /** A built app with its KV; close the KV when done (`await using`). */

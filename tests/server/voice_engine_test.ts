@@ -7,6 +7,7 @@ import { Engine, segmentsOf } from "../../server/voice/engine.ts";
 import { VOICE_SETTINGS } from "../../server/voice/languages.ts";
 import { parseTags } from "../../server/voice/tags.ts";
 import { longestSilence } from "../_helpers/audio.ts";
+import { resampleStream } from "../../server/voice/audio.ts";
 
 const engine = await Engine.create();
 const speak = (ssml: string) => engine.speak(ssml, "en-us+f3", VOICE_SETTINGS.eve);
@@ -84,4 +85,30 @@ Deno.test("<build-intensity> steps volume and pitch up over four chunks of words
       '<prosody volume="loud" pitch="+14%">e f </prosody>' +
       '<prosody volume="x-loud" pitch="+21%">g h</prosody></speak>',
   );
+});
+
+Deno.test("resampleStream() keeps duration and pitch exactly and joins blocks without clicks", async () => {
+  const seconds = 3, inRate = 22050, outRate = 48000, hz = 440;
+  const input = new Float32Array(seconds * inRate).map((_, i) =>
+    0.5 * Math.sin((2 * Math.PI * hz * i) / inRate)
+  );
+  // Fed in uneven chunks, as eSpeak hands them over.
+  const chunks = [input.subarray(0, 1000), input.subarray(1000, 40000), input.subarray(40000)];
+  const out: number[] = [];
+  const count = await resampleStream(chunks, inRate, outRate, (b) => out.push(...b));
+  assert.equal(count, seconds * outRate);
+  assert.equal(out.length, count);
+  let crossings = 0, maxStep = 0;
+  for (let i = 1; i < out.length; i++) {
+    if ((out[i - 1]! < 0) !== (out[i]! < 0)) crossings++;
+    maxStep = Math.max(maxStep, Math.abs(out[i]! - out[i - 1]!));
+  }
+  // A 440 Hz sine crosses zero 880 times a second; its largest step at 48 kHz is
+  // 0.5 * 2π * 440 / 48000 = 0.0288.
+  assert.ok(Math.abs(crossings - 2 * hz * seconds) <= 3, `${crossings} crossings`);
+  assert.ok(maxStep < 0.035, `largest step ${maxStep}`);
+  // Same rate passes through untouched.
+  const same: Float32Array[] = [];
+  assert.equal(await resampleStream(chunks, inRate, inRate, (b) => same.push(b)), input.length);
+  assert.equal(same[1], chunks[1]);
 });
