@@ -37,3 +37,21 @@ export {
   toDeed,
 } from "./core/ops/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
+export {
+  codePoints,
+  INLINE_TAGS,
+  MAX_VOICE_TEXT,
+  voice,
+  VOICE_LANGUAGES,
+  VOICE_SAMPLE_RATES,
+  VOICES,
+  WRAPPING_TAGS,
+} from "./core/ops/voice.ts";
+export type {
+  InlineTag,
+  Voice,
+  VoiceLanguage,
+  VoiceRequest,
+  VoiceSampleRate,
+  WrappingTag,
+} from "./core/ops/voice.ts";

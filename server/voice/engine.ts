@@ -147,10 +147,10 @@ const PHONEME_EFFECTS: Record<string, { ssml: string; whisper?: boolean }> = {
   giggle: { ssml: '<prosody pitch="+40%" rate="fast">[[h\'i: h\'i: h\'i:]]</prosody>' },
   cry: { ssml: '<prosody volume="soft" rate="slow">[[h\'u: hu: hu:]]</prosody>' },
   "hum-tune": {
-    ssml: ["+0%", "+25%", "+10%", "-10%", "+5%"]
-      .map((p) => `<prosody pitch="${p}">[[m::]]</prosody>`).join(" "),
+    ssml: ["+0%", "+25%", "+10%"]
+      .map((p) => `<prosody pitch="${p}" rate="fast">[[m:]]</prosody>`).join(" "),
   },
-  sigh: { ssml: '<prosody rate="x-slow">[[h\'a::]]</prosody>', whisper: true },
+  sigh: { ssml: '<prosody rate="slow">[[h\'a::]]</prosody>', whisper: true },
 };
 
 /**

@@ -37,6 +37,15 @@ const percentile = (values: number[], p: number) => {
 };
 const median = (values: number[]) => percentile(values, 50);
 
+const loadAverage = async () => {
+  try {
+    return (await Deno.readTextFile("/proc/loadavg")).split(" ").slice(0, 3).join(" ");
+  } catch {
+    return "unknown";
+  }
+};
+const loadBefore = await loadAverage();
+
 const kv = await Deno.openKv(":memory:");
 const config = loadConfig({
   ANON_DAILY_LIMIT: "1000000000",
@@ -156,6 +165,9 @@ const rows: [string, string, string, boolean][] = [
     peakRss < 600e6,
   ],
 ];
+console.log(
+  `${navigator.hardwareConcurrency} CPUs; load average before ${loadBefore}, after ${await loadAverage()}`,
+);
 console.log("| measure | result | target | met |\n|---|---|---|---|");
 for (const [name, result, target, met] of rows) {
   console.log(`| ${name} | ${result} | ${target} | ${met ? "yes" : "NO"} |`);
