@@ -176,25 +176,23 @@ export async function mp3Stream(sampleRate: number, kbps: number): Promise<Mp3St
     },
     finish() {
       parts.push(encoder.finalize().slice());
-      const out = new Uint8Array(parts.reduce((sum, p) => sum + p.length, 0));
-      let offset = 0;
-      for (const p of parts) {
-        out.set(p, offset);
-        offset += p.length;
-      }
-      return out;
+      return concat(parts, (n) => new Uint8Array(n));
     },
   };
 }
 
 /**
- * Joins PCM chunks.
+ * Joins typed-array chunks (PCM or bytes).
  *
- * @param chunks Float chunks.
+ * @param chunks The chunks, in order.
+ * @param make Creates the result array of a length.
  * @returns One array.
  */
-export function concat(chunks: readonly Float32Array[]): Float32Array {
-  const out = new Float32Array(chunks.reduce((sum, c) => sum + c.length, 0));
+export function concat<T extends Float32Array | Uint8Array>(
+  chunks: readonly T[],
+  make: (length: number) => T,
+): T {
+  const out = make(chunks.reduce((sum, c) => sum + c.length, 0));
   let offset = 0;
   for (const c of chunks) {
     out.set(c, offset);

@@ -248,7 +248,7 @@ export class Engine {
    * @returns PCM at 22,050 Hz.
    */
   speak(ssml: string, voiceName: string, settings: VoiceInfo): Float32Array {
-    return concat(this.#speakChunks(ssml, voiceName, settings));
+    return concat(this.#speakChunks(ssml, voiceName, settings), (n) => new Float32Array(n));
   }
 
   #speakChunks(ssml: string, voiceName: string, settings: VoiceInfo): Float32Array[] {
