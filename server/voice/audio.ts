@@ -75,10 +75,40 @@ let speex: Promise<Speex> | undefined;
 const BLOCK = 16384;
 
 /**
- * Resamples mono audio with the Speex resampler (SIMD build, quality 4) block by block,
- * handing each output block to `onBlock` (a view that is only valid during the call). The end
- * is padded by the input latency and the first output-latency samples dropped, so the output
- * has exactly `floor(n * outRate / inRate)` samples.
+ * Converts 16-bit PCM to floats in [-1, 1).
+ *
+ * @param pcm 16-bit samples.
+ * @param out Where to write (default a new array).
+ * @returns `out`, filled.
+ */
+export function toFloat(
+  pcm: Int16Array,
+  out: Float32Array = new Float32Array(pcm.length),
+): Float32Array {
+  for (let i = 0; i < pcm.length; i++) out[i] = pcm[i]! / 32768;
+  return out;
+}
+
+/**
+ * Converts floats to 16-bit PCM (clipped to [-1, 1]).
+ *
+ * @param samples Float samples.
+ * @returns 16-bit samples.
+ */
+export function toInt16(samples: Float32Array): Int16Array {
+  const out = new Int16Array(samples.length);
+  for (let i = 0; i < samples.length; i++) {
+    out[i] = Math.round(Math.max(-1, Math.min(1, samples[i]!)) * 32767);
+  }
+  return out;
+}
+
+/**
+ * Resamples mono 16-bit audio with the Speex resampler (SIMD build, quality 3) block by block,
+ * handing each float output block to `onBlock` (a view that is only valid during the call). The
+ * end is padded by the input latency and the first output-latency samples dropped, so the
+ * output has exactly `floor(n * outRate / inRate)` samples. The engine's output is kept as
+ * 16-bit (half the memory of floats) and converted one block at a time.
  *
  * @param chunks Samples at `inRate`, in order.
  * @param inRate Input rate.
@@ -87,20 +117,20 @@ const BLOCK = 16384;
  * @returns The number of output samples.
  */
 export async function resampleStream(
-  chunks: readonly Float32Array[],
+  chunks: readonly Int16Array[],
   inRate: number,
   outRate: number,
   onBlock: (block: Float32Array) => void,
 ): Promise<number> {
   const total = chunks.reduce((sum, c) => sum + c.length, 0);
   if (inRate === outRate) {
-    for (const chunk of chunks) onBlock(chunk);
+    for (const chunk of chunks) onBlock(toFloat(chunk));
     return total;
   }
   speex ??= import("@echogarden/speex-resampler-wasm/simd").then((m) => m.default());
   const m = await speex;
   const errPtr = m._malloc(4);
-  const state = m._speex_resampler_init(1, inRate, outRate, 4, errPtr);
+  const state = m._speex_resampler_init(1, inRate, outRate, 3, errPtr);
   const initError = m.HEAP32[errPtr >> 2];
   m._free(errPtr);
   if (initError !== 0 || !state) throw new Error(`Speex resampler init failed: ${initError}`);
@@ -110,10 +140,11 @@ export async function resampleStream(
   const expected = Math.floor((total * outRate) / inRate);
   let skip: number = m._speex_resampler_get_output_latency(state);
   let emitted = 0;
-  const feed = (input: Float32Array) => {
+  const scratch = new Float32Array(BLOCK);
+  const feed = (input: Int16Array) => {
     for (let at = 0; at < input.length;) {
       const n = Math.min(BLOCK, input.length - at);
-      m.HEAPF32.set(input.subarray(at, at + n), inPtr >> 2);
+      m.HEAPF32.set(toFloat(input.subarray(at, at + n), scratch.subarray(0, n)), inPtr >> 2);
       m.HEAPU32[inLenPtr >> 2] = n;
       m.HEAPU32[outLenPtr >> 2] = outCap;
       const rc = m._speex_resampler_process_float(state, 0, inPtr, inLenPtr, outPtr, outLenPtr);
@@ -134,7 +165,7 @@ export async function resampleStream(
   };
   try {
     for (const chunk of chunks) feed(chunk);
-    feed(new Float32Array(m._speex_resampler_get_input_latency(state)));
+    feed(new Int16Array(m._speex_resampler_get_input_latency(state)));
     return emitted;
   } finally {
     m._speex_resampler_destroy(state);
@@ -188,7 +219,7 @@ export async function mp3Stream(sampleRate: number, kbps: number): Promise<Mp3St
  * @param make Creates the result array of a length.
  * @returns One array.
  */
-export function concat<T extends Float32Array | Uint8Array>(
+export function concat<T extends Float32Array | Int16Array | Uint8Array>(
   chunks: readonly T[],
   make: (length: number) => T,
 ): T {

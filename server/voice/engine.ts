@@ -10,7 +10,16 @@
  */
 import init from "@echogarden/espeak-ng-emscripten";
 import type { Voice, VoiceLanguage, WrappingTag } from "../../core/ops/voice.ts";
-import { concat, encodeWav, ENGINE_RATE, mp3Kbps, mp3Stream, resampleStream } from "./audio.ts";
+import {
+  concat,
+  encodeWav,
+  ENGINE_RATE,
+  mp3Kbps,
+  mp3Stream,
+  resampleStream,
+  toFloat,
+  toInt16,
+} from "./audio.ts";
 import { LANGUAGES, VOICE_SETTINGS, type VoiceInfo } from "./languages.ts";
 import { normalizeEnglish } from "./normalize.ts";
 import { escapeForEspeak, type Piece } from "./tags.ts";
@@ -248,10 +257,10 @@ export class Engine {
    * @returns PCM at 22,050 Hz.
    */
   speak(ssml: string, voiceName: string, settings: VoiceInfo): Float32Array {
-    return concat(this.#speakChunks(ssml, voiceName, settings), (n) => new Float32Array(n));
+    return toFloat(concat(this.#speakChunks(ssml, voiceName, settings), (n) => new Int16Array(n)));
   }
 
-  #speakChunks(ssml: string, voiceName: string, settings: VoiceInfo): Float32Array[] {
+  #speakChunks(ssml: string, voiceName: string, settings: VoiceInfo): Int16Array[] {
     const es = this.#es;
     const rc = es.set_voice(voiceName);
     if (rc !== 0) throw new Error(`eSpeak NG has no voice "${voiceName}" (code ${rc})`);
@@ -259,13 +268,9 @@ export class Engine {
     es.set_pitch(settings.pitch);
     es.set_range(settings.range);
     es.set_volume(100);
-    const chunks: Float32Array[] = [];
+    const chunks: Int16Array[] = [];
     es.synthesize(ssml, (samples: Int16Array | undefined) => {
-      if (samples?.length) {
-        const f = new Float32Array(samples.length);
-        for (let i = 0; i < samples.length; i++) f[i] = samples[i]! / 32768;
-        chunks.push(f);
-      }
+      if (samples?.length) chunks.push(samples.slice());
       return false;
     });
     return chunks;
@@ -279,17 +284,17 @@ export class Engine {
    */
   async synthesize(job: SynthJob): Promise<SynthResult> {
     const settings = VOICE_SETTINGS[job.voice];
-    const parts: Float32Array[] = [];
+    const parts: Int16Array[] = [];
     for (const segment of segmentsOf(job)) {
       if (segment.kind === "pcm") {
-        parts.push(segment.samples);
+        parts.push(toInt16(segment.samples));
       } else {
         const variant = segment.whisper ? settings.whisper : settings.variant;
         parts.push(...this.#speakChunks(segment.ssml, `${segment.espeak}+${variant}`, settings));
       }
     }
     if (parts.every((p) => p.length === 0)) {
-      parts.push(new Float32Array(Math.round(0.1 * ENGINE_RATE)));
+      parts.push(new Int16Array(Math.round(0.1 * ENGINE_RATE)));
     }
     const rate = job.sampleRate;
     if (job.codec === "wav") {
