@@ -195,3 +195,21 @@ export type {
   PlateResult,
   PlateVehicleClass,
 } from "./core/ops/plate.ts";
+export {
+  codePoints,
+  INLINE_TAGS,
+  MAX_VOICE_TEXT,
+  voice,
+  VOICE_LANGUAGES,
+  VOICE_SAMPLE_RATES,
+  VOICES,
+  WRAPPING_TAGS,
+} from "./core/ops/voice.ts";
+export type {
+  InlineTag,
+  Voice,
+  VoiceLanguage,
+  VoiceRequest,
+  VoiceSampleRate,
+  WrappingTag,
+} from "./core/ops/voice.ts";

@@ -19,6 +19,7 @@ import { plate } from "./ops/plate.ts";
 import { vat } from "./ops/vat.ts";
 import { workingDays } from "./ops/working_days.ts";
 import { zScore } from "./ops/z_score.ts";
+import { voice } from "./ops/voice.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -36,6 +37,7 @@ export const operations: readonly AnyOperation[] = [
   zScore,
   scholarship,
   store,
+  voice,
 ];
 
 /**

@@ -28,6 +28,8 @@ import { createCatalogue, STORE_DATA } from "./store/catalogue.ts";
 import { storeHandler } from "./store/handler.ts";
 import { mountStorePages } from "./store/pages.ts";
 import { MemoryQuotaStore, type QuotaStore } from "./quota/memory.ts";
+import { voiceHandler } from "./voice/handler.ts";
+import { VoiceService, type VoiceSynthesizer } from "./voice/service.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
 export interface AppDeps {
@@ -44,6 +46,8 @@ export interface AppDeps {
   readiness?: Record<string, ReadinessCheck>;
   /** Page view counters (default: in memory only, flushed to KV when asked). */
   pageViews?: PageViews;
+  /** Speech synthesis (default: a lazily started pool of VOICE_WORKERS; the caller closes it). */
+  voice?: VoiceSynthesizer;
 }
 
 /** URLs longer than this are refused with 414 before any routing. */
@@ -129,7 +133,16 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     context,
     before: (op) =>
       op.keyOnly ? [requireKey(), consumeQuota(quota, clock)] : [consumeQuota(quota, clock)],
-    handlers: { store: storeHandler(storeCatalogue, baseUrl) },
+    handlers: {
+      store: storeHandler(storeCatalogue, baseUrl),
+      voice: voiceHandler({
+        service: deps.voice ??
+          new VoiceService({ workers: config.voiceWorkers, queue: config.voiceQueue }),
+        quota,
+        clock,
+        dailyLimit: config.voiceDailyLimit,
+      }),
+    },
   });
   mountStorePages(app, storeCatalogue);
 

@@ -19,6 +19,10 @@ export interface Config {
   anonDailyLimit: number;
   keyDailyLimit: number;
   voiceDailyLimit: number;
+  /** Speech synthesis workers (each holds its own engine, about 100 MB). */
+  voiceWorkers: number;
+  /** Voice requests that may wait for a worker before new ones get 503. */
+  voiceQueue: number;
   logLevel: "debug" | "info" | "warn" | "error";
   /** Log full client addresses (else masked to /24 or /48). */
   logIp: boolean;
@@ -70,6 +74,8 @@ const schema = z.object({
   LOG_IP: z.enum(["0", "1", "false", "true"], { error: "LOG_IP must be 0 or 1" }).optional(),
   METRICS_TOKEN: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: whole("SHUTDOWN_TIMEOUT_MS", 0, 600_000, 10_000),
+  VOICE_WORKERS: whole("VOICE_WORKERS", 1, 64, 2),
+  VOICE_QUEUE: whole("VOICE_QUEUE", 0, 10000, 16),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], {
     error: "LOG_LEVEL must be one of debug, info, warn, error",
   }).optional(),
@@ -122,6 +128,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     anonDailyLimit: e.ANON_DAILY_LIMIT,
     keyDailyLimit: e.KEY_DAILY_LIMIT,
     voiceDailyLimit: e.VOICE_DAILY_LIMIT,
+    voiceWorkers: e.VOICE_WORKERS,
+    voiceQueue: e.VOICE_QUEUE,
     logLevel: e.LOG_LEVEL ?? "info",
     logIp: e.LOG_IP === "1" || e.LOG_IP === "true",
     metricsToken: e.METRICS_TOKEN?.trim() || undefined,

@@ -10,6 +10,7 @@ import { openKv } from "./kv.ts";
 import { createLogger } from "./log.ts";
 import { Metrics } from "./observe/metrics.ts";
 import { PageViews } from "./page_views.ts";
+import { VoiceService } from "./voice/service.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -39,7 +40,9 @@ async function main(): Promise<void> {
   });
   await pageViews.load();
   onShutdown.push(() => pageViews.close());
-  const app = buildApp({ kv, config, logger, metrics, pageViews });
+  const voice = new VoiceService({ workers: config.voiceWorkers, queue: config.voiceQueue });
+  onShutdown.push(() => voice.close());
+  const app = buildApp({ kv, config, logger, metrics, pageViews, voice });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,

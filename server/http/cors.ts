@@ -14,6 +14,7 @@ export const EXPOSED_HEADERS = [
   "X-Voice-Duration",
   "X-Voice-Language",
   "X-Voice-Warning",
+  "X-Voice-Remaining",
 ];
 
 /**

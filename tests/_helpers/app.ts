@@ -1,6 +1,7 @@
 /** Builds an app for in-process tests: `:memory:` KV, a fixed clock, generous limits. */
 import { buildApp } from "../../server/app.ts";
 import type { KeyResolver } from "../../server/http/caller.ts";
+import type { VoiceSynthesizer } from "../../server/voice/service.ts";
 import type { Clock } from "../../server/clock.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import { createLogger, type Logger } from "../../server/log.ts";
@@ -20,6 +21,8 @@ export interface TestAppOptions {
   clock?: Clock;
   logger?: Logger;
   keys?: KeyResolver;
+  /** A voice service to share across a test file (close it yourself). */
+  voice?: VoiceSynthesizer;
 }
 
 /** A built app with its KV; close the KV when done (`await using`). */
@@ -39,6 +42,7 @@ export async function testApp(options: TestAppOptions = {}) {
     clock: options.clock ?? fixedClock(),
     logger,
     ...(options.keys ? { keys: options.keys } : {}),
+    ...(options.voice ? { voice: options.voice } : {}),
   });
   const peer = { remoteAddr: { hostname: "203.0.113.7", port: 40000, transport: "tcp" } };
   return {

@@ -1,0 +1,213 @@
+/**
+ * `POST /api/v1/voice`: reads and checks the JSON body, counts the voice quota, hands the text to
+ * the worker pool and answers raw audio. The request thread only parses and waits; synthesis
+ * never runs on it.
+ *
+ * @module
+ */
+import type { Handler } from "hono";
+import type { z } from "zod";
+import { ApiError, type ErrorDetail } from "../../core/errors.ts";
+import { voice, type VoiceRequest } from "../../core/ops/voice.ts";
+import type { Clock } from "../clock.ts";
+import type { AppEnv } from "../http/types.ts";
+import type { QuotaDecision, QuotaStore } from "../quota/memory.ts";
+import { QueueFullError, type VoiceSynthesizer } from "./service.ts";
+import { hasContent, parseTags, type Piece, TagError } from "./tags.ts";
+
+/** Largest request body, in bytes. */
+export const MAX_VOICE_BODY = 64 * 1024;
+
+/** What the handler needs. */
+export interface VoiceHandlerDeps {
+  service: VoiceSynthesizer;
+  quota: QuotaStore;
+  clock: Clock;
+  /** Voice requests per key per UTC day. */
+  dailyLimit: number;
+}
+
+function tooLarge(): ApiError {
+  return new ApiError(
+    413,
+    "payload_too_large",
+    `Request body is larger than ${MAX_VOICE_BODY} bytes (64 KB): send at most 6000 characters of text`,
+  );
+}
+
+function badBody(message: string): ApiError {
+  return ApiError.invalidParam("body", message);
+}
+
+/**
+ * Reads a request body as UTF-8 text, refusing more than `limit` bytes whether or not
+ * Content-Length was sent (or was truthful).
+ *
+ * @param request The request.
+ * @param limit Most bytes accepted.
+ * @returns The text.
+ * @throws {ApiError} 413 over the limit, 400 for bytes that are not UTF-8.
+ */
+export async function readBodyText(request: Request, limit: number): Promise<string> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
+    await request.body?.cancel();
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel();
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw badBody("Request body is not valid UTF-8");
+  }
+}
+
+function issuesToDetails(error: z.ZodError): ErrorDetail[] {
+  return error.issues.flatMap((issue): ErrorDetail[] => {
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({
+        param: key,
+        message: `Unknown field "${key}": allowed are text, voice, language, codec, sample_rate, ` +
+          "bit_rate, text_normalization",
+      }));
+    }
+    const param = issue.path.length ? issue.path.map(String).join(".") : "body";
+    const subject = param === "body" ? "Request body" : `Field "${param}"`;
+    return [{ param, message: `${subject} ${issue.message}` }];
+  });
+}
+
+/**
+ * Parses and validates a voice request body (already read as text).
+ *
+ * @param raw The body text.
+ * @returns The request and its parsed text.
+ * @throws {ApiError} 400 naming the field (or `body` for JSON errors, `text` for tag errors).
+ */
+export function parseVoiceBody(raw: string): { request: VoiceRequest; pieces: Piece[] } {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `: ${error.message}` : "";
+    throw badBody(
+      raw.trim() === ""
+        ? "Request body is empty: expected a JSON object with text"
+        : `Request body is not valid JSON${reason}`,
+    );
+  }
+  const parsed = voice.body!.safeParse(data);
+  if (!parsed.success) throw ApiError.invalidParams(issuesToDetails(parsed.error));
+  const request = parsed.data as VoiceRequest;
+  let pieces: Piece[];
+  try {
+    pieces = parseTags(request.text);
+  } catch (error) {
+    if (!(error instanceof TagError)) throw error;
+    throw ApiError.invalidParam("text", `Field "text" ${error.message}`);
+  }
+  if (!hasContent(pieces)) {
+    throw ApiError.invalidParam(
+      "text",
+      'Field "text" has nothing to speak: only punctuation, spaces or empty tags',
+    );
+  }
+  return { request, pieces };
+}
+
+function unavailable(retryAfter: number): ApiError {
+  return new ApiError(
+    503,
+    "unavailable",
+    `Every voice worker is busy and the queue is full: retry in ${retryAfter} s`,
+    { headers: { "Retry-After": String(retryAfter) } },
+  );
+}
+
+/**
+ * The handler of `POST /api/v1/voice` (after the key check and the key's daily quota).
+ *
+ * @param deps Service, quota store, clock, daily voice limit.
+ * @returns The Hono handler.
+ */
+export function voiceHandler(deps: VoiceHandlerDeps): Handler<AppEnv> {
+  return async (c) => {
+    const contentType = c.req.header("content-type");
+    const media = contentType?.split(";")[0]?.trim().toLowerCase();
+    if (media !== "application/json") {
+      await c.req.raw.body?.cancel();
+      throw new ApiError(
+        415,
+        "unsupported_media_type",
+        `Content-Type must be application/json: got ${
+          contentType === undefined ? "none" : JSON.stringify(contentType)
+        }`,
+      );
+    }
+    const { request, pieces } = parseVoiceBody(await readBodyText(c.req.raw, MAX_VOICE_BODY));
+
+    const busy = deps.service.busyFor();
+    if (busy !== undefined) throw unavailable(busy);
+
+    const caller = c.get("caller");
+    const now = deps.clock.now();
+    const decision: QuotaDecision = await deps.quota.consume(
+      `voice:${caller.keyId ?? caller.id}`,
+      deps.dailyLimit,
+      now,
+    );
+    if (!decision.allowed) {
+      throw new ApiError(
+        429,
+        "rate_limited",
+        `Daily voice limit of ${decision.limit} requests reached: resets at 00:00 UTC`,
+        {
+          extra: { limit: decision.limit, remaining: 0, reset: decision.reset },
+          headers: {
+            "Retry-After": String(Math.max(decision.reset - Math.floor(now / 1000), 1)),
+          },
+        },
+      );
+    }
+
+    let output;
+    try {
+      output = await deps.service.synthesize(request, pieces);
+    } catch (error) {
+      if (error instanceof QueueFullError) throw unavailable(error.retryAfter);
+      throw error;
+    }
+    const headers = new Headers({
+      "Content-Type": request.codec === "mp3" ? "audio/mpeg" : "audio/wav",
+      "Content-Length": String(output.audio.byteLength),
+      "Cache-Control": "no-store",
+      "X-Voice-Sample-Rate": String(output.sampleRate),
+      "X-Voice-Duration": output.duration.toFixed(3),
+      "X-Voice-Language": output.language,
+      "X-Voice-Remaining": String(decision.remaining),
+    });
+    if (output.bitRate !== undefined) headers.set("X-Voice-Bit-Rate", String(output.bitRate));
+    if (output.warnings.length) headers.set("X-Voice-Warning", output.warnings.join(" | "));
+    return new Response(output.audio as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  };
+}
