@@ -5,6 +5,7 @@
  * @module
  */
 import type { AnyOperation } from "./operation.ts";
+import { accountOperations } from "./ops/accounts.ts";
 import { fd } from "./ops/fd.ts";
 import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
@@ -18,6 +19,7 @@ export const operations: readonly AnyOperation[] = [
   loan,
   fd,
   land,
+  ...accountOperations,
 ];
 
 /**

@@ -7,6 +7,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openKv } from "./kv.ts";
 import { createLogger } from "./log.ts";
+import { KvQuotaStore } from "./quota/kv.ts";
 
 async function main(): Promise<void> {
   let config;
@@ -21,7 +22,13 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(config.logLevel);
   const kv = await openKv(config.kvPath);
-  const app = buildApp({ kv, config, logger });
+  const quota = new KvQuotaStore(kv, {
+    onError: (error) =>
+      logger.log("error", "Quota flush failed; retrying at the next tick", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
+  const app = buildApp({ kv, config, logger, quota });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,
@@ -32,9 +39,13 @@ async function main(): Promise<void> {
         kv: config.kvPath.startsWith("http") ? "remote" : config.kvPath,
       }),
   }, (request, info) => app.fetch(request, info));
+  let stopping = false;
   const stop = async () => {
+    if (stopping) return;
+    stopping = true;
     logger.log("info", "Shutting down");
     await server.shutdown();
+    await quota.close(); // every counted request is persisted before exit
     kv.close();
     Deno.exit(0);
   };
