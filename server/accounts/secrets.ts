@@ -23,7 +23,7 @@ export const KEY_PATTERN: RegExp = /^lk_[0-9A-Za-z]{32}$/;
  */
 export function randomBase62(length: number): string {
   let out = "";
-  const buffer = new Uint8Array(Math.max(length * 2, 16));
+  const buffer = new Uint8Array(Math.min(Math.max(length * 2, 16), 4096));
   while (out.length < length) {
     crypto.getRandomValues(buffer);
     for (const byte of buffer) {

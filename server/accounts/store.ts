@@ -132,9 +132,6 @@ export async function retryLocked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-// Verifying against this keeps log-in with an unknown email as slow as with a known one.
-let dummyHash: Promise<string> | undefined;
-
 /** Accounts, sessions and keys; also the API key resolver of the caller middleware. */
 export class Accounts implements KeyResolver {
   readonly #kv: Deno.Kv;
@@ -142,6 +139,8 @@ export class Accounts implements KeyResolver {
   readonly #iterations: number;
   readonly #cacheMs: number;
   readonly #cache = new Map<string, { record: KeyRecord; at: number }>();
+  /** Verifying against this keeps log-in with an unknown email as slow as with a known one. */
+  #dummyHash: Promise<string> | undefined;
 
   /**
    * @param kv The database.
@@ -206,8 +205,8 @@ export class Accounts implements KeyResolver {
   async logIn(email: string, password: string): Promise<Account | null> {
     const account = await this.byEmail(email);
     if (!account?.passwordHash) {
-      dummyHash ??= hashPassword("not a password", this.#iterations);
-      await verifyPassword(password, await dummyHash);
+      this.#dummyHash ??= hashPassword("not a password", this.#iterations);
+      await verifyPassword(password, await this.#dummyHash);
       return null;
     }
     return (await verifyPassword(password, account.passwordHash)) ? account : null;

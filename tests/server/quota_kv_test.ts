@@ -1,0 +1,99 @@
+import assert from "node:assert/strict";
+import { KvQuotaStore, USAGE_RETENTION_DAYS, usageKey } from "../../server/quota/kv.ts";
+import { FIXED_NOW } from "../_helpers/app.ts";
+
+const DAY = "2026-06-15";
+
+async function persisted(kv: Deno.Kv, callerId: string, day = DAY): Promise<number> {
+  return Number((await kv.get<Deno.KvU64>(usageKey(callerId, day))).value?.value ?? 0n);
+}
+
+Deno.test("KvQuotaStore counts in memory, flushes sums to KV, and stops at the limit", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const store = new KvQuotaStore(kv);
+  const answers = [];
+  for (let i = 0; i < 4; i++) answers.push(await store.consume("ip:1.2.3.4", 3, FIXED_NOW));
+  assert.deepEqual(answers.map((a) => [a.allowed, a.remaining]), [
+    [true, 2],
+    [true, 1],
+    [true, 0],
+    [false, 0],
+  ]);
+  // 2026-06-16T00:00:00Z in epoch seconds.
+  assert.equal(answers[0]!.reset, Date.UTC(2026, 5, 16) / 1000);
+  await store.flush();
+  assert.equal(await persisted(kv, "ip:1.2.3.4"), 3, "refused requests are not counted");
+  await store.close();
+});
+
+Deno.test("KvQuotaStore loads today's persisted total on first use (a restart keeps counts)", async () => {
+  using kv = await Deno.openKv(":memory:");
+  await kv.set(usageKey("key:k1", DAY), new Deno.KvU64(998n));
+  const store = new KvQuotaStore(kv);
+  assert.equal((await store.peek("key:k1", 1000, FIXED_NOW)).remaining, 2);
+  assert.equal((await store.consume("key:k1", 1000, FIXED_NOW)).remaining, 1);
+  await store.close();
+  assert.equal(await persisted(kv, "key:k1"), 999);
+});
+
+Deno.test("KvQuotaStore rolls over at 00:00 UTC into a new key", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const store = new KvQuotaStore(kv);
+  const lastMs = Date.UTC(2026, 5, 15, 23, 59, 59, 999);
+  assert.equal((await store.consume("ip:a", 1, lastMs)).allowed, true);
+  assert.equal((await store.consume("ip:a", 1, lastMs)).allowed, false);
+  const next = await store.consume("ip:a", 1, lastMs + 1);
+  assert.equal(next.allowed, true);
+  assert.equal(next.reset, Date.UTC(2026, 5, 17) / 1000);
+  await store.close();
+  assert.equal(await persisted(kv, "ip:a", "2026-06-15"), 1);
+  assert.equal(await persisted(kv, "ip:a", "2026-06-16"), 1);
+});
+
+Deno.test("two KvQuotaStores on one KV add up exactly and see each other's flushed counts", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const a = new KvQuotaStore(kv);
+  const b = new KvQuotaStore(kv);
+  await Promise.all(
+    Array.from({ length: 300 }, (_, i) => (i % 2 ? a : b).consume("key:x", 10_000, FIXED_NOW)),
+  );
+  await a.flush();
+  await b.flush();
+  assert.equal(await persisted(kv, "key:x"), 300);
+  // After its flush each store re-reads the total, so a sees b's 150 as well.
+  await a.consume("key:x", 10_000, FIXED_NOW);
+  await a.flush();
+  assert.equal(await a.used("key:x", FIXED_NOW), 301);
+  await a.close();
+  await b.close();
+});
+
+Deno.test("KvQuotaStore flushes by itself within the flush interval and records a key's last use", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const store = new KvQuotaStore(kv, { flushIntervalMs: 20 });
+  await store.consume("key:k9", 5, FIXED_NOW);
+  let value = 0;
+  for (let i = 0; i < 50 && value === 0; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    value = await persisted(kv, "key:k9");
+  }
+  assert.equal(value, 1);
+  assert.equal((await kv.get(["usage_last", "key:k9"])).value, FIXED_NOW);
+  await store.close();
+});
+
+Deno.test("KvQuotaStore sweeps usage rows older than the retention period", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const old = new Date(FIXED_NOW - (USAGE_RETENTION_DAYS + 1) * 86_400_000).toISOString().slice(
+    0,
+    10,
+  );
+  const recent = new Date(FIXED_NOW - 86_400_000).toISOString().slice(0, 10);
+  await kv.set(usageKey("ip:old", old), new Deno.KvU64(5n));
+  await kv.set(usageKey("ip:old", recent), new Deno.KvU64(7n));
+  const store = new KvQuotaStore(kv);
+  await store.peek("ip:new", 5, FIXED_NOW);
+  await store.close();
+  assert.equal((await kv.get(usageKey("ip:old", old))).value, null);
+  assert.equal(await persisted(kv, "ip:old", recent), 7);
+});
