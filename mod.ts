@@ -37,3 +37,20 @@ export {
   toDeed,
 } from "./core/ops/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
+export {
+  accountOperations,
+  createAccount,
+  createKey,
+  createSession,
+  deleteSession,
+  listKeys,
+  revokeKey,
+} from "./core/ops/accounts.ts";
+export type {
+  AccountResult,
+  Credentials,
+  KeyInfo,
+  KeyList,
+  NewKey,
+  NewKeyBody,
+} from "./core/ops/accounts.ts";

@@ -41,8 +41,8 @@ Deno.test("admin keys create, list, revoke and usage work on the server's KV", a
   assert.equal(usage.status, 0);
   const lines = usage.out.split("\n");
   assert.match(lines[1]!, new RegExp(`^\\s+3  key:${record.id}  \\(${key.slice(0, 8)}… CI\\)$`));
-  assert.match(lines[2]!, /^\s+1  ip:203\.0\.113\.7$/);
-  assert.match(lines[3]!, /^\s+4  total$/);
+  assert.match(lines[2]!, /^\s+1 {2}ip:203\.0\.113\.7$/);
+  assert.match(lines[3]!, /^\s+4 {2}total$/);
 
   const listed = await admin(kv, "keys", "list", "--email", "ops@example.com");
   assert.match(listed.out, new RegExp(`^${record.id}\\t${key.slice(0, 8)}…\\tCI\\t.*\\tactive$`));
