@@ -8,7 +8,7 @@
  */
 import { Accounts, type StoredKey } from "./accounts/store.ts";
 import { type Clock, systemClock, utcDate } from "./clock.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { configFromEnvOrExit } from "./config.ts";
 import { openKv } from "./kv.ts";
 
 /** What a command runs with. */
@@ -200,16 +200,7 @@ export async function runAdmin(
 }
 
 if (import.meta.main) {
-  let config;
-  try {
-    config = loadConfig(Deno.env.toObject());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      Deno.exit(2);
-    }
-    throw error;
-  }
+  const config = configFromEnvOrExit();
   const kv = await openKv(config.kvPath);
   const status = await runAdmin(Deno.args, { kv, clock: systemClock, out: console.log });
   kv.close();

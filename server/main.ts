@@ -4,22 +4,13 @@
  * @module
  */
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { configFromEnvOrExit } from "./config.ts";
 import { openKv } from "./kv.ts";
 import { createLogger } from "./log.ts";
 import { KvQuotaStore } from "./quota/kv.ts";
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(Deno.env.toObject());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      Deno.exit(2);
-    }
-    throw error;
-  }
+  const config = configFromEnvOrExit();
   const logger = createLogger(config.logLevel);
   const kv = await openKv(config.kvPath);
   const quota = new KvQuotaStore(kv, {
