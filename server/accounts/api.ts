@@ -17,11 +17,10 @@ import {
   type AccountDeps,
   checkOrigin,
   clearSessionCookie,
-  countAuthAttempt,
   currentAccount,
   keyInfo,
+  openSession,
   sessionToken,
-  setSessionCookie,
 } from "./web.ts";
 
 /** Largest JSON body the account API reads. */
@@ -142,28 +141,15 @@ export function accountHandlers(
     if (!found) throw new TypeError(`No account operation "${name}" in the registry`);
     return found;
   };
+  /** Sign-up and log-in: read the credentials, open a session, answer the account. */
+  const opener = (name: string, mode: "sign-up" | "log-in"): Handler<AppEnv> => async (c) => {
+    const body = await readJsonBody(c, op(name).body as z.ZodType<Credentials>);
+    const opened = await openSession(c, deps, logger, mode, body.email, body.password);
+    return reply(c, op(name), accountResult(opened.account, opened.expiresAt), baseUrl);
+  };
   return {
-    createAccount: async (c) => {
-      const body = await readJsonBody(c, op("createAccount").body as z.ZodType<Credentials>);
-      await countAuthAttempt(c, deps);
-      const account = await accounts.signUp(body.email, body.password);
-      logger.log("info", "Account created", { accountId: account.id });
-      const session = await accounts.createSession(account.id);
-      setSessionCookie(c, config, session.token, session.expiresAt);
-      return reply(c, op("createAccount"), accountResult(account, session.expiresAt), baseUrl);
-    },
-    createSession: async (c) => {
-      const body = await readJsonBody(c, op("createSession").body as z.ZodType<Credentials>);
-      await countAuthAttempt(c, deps);
-      const account = await accounts.logIn(body.email, body.password);
-      if (!account) {
-        logger.log("info", "Log-in refused", { requestId: c.get("requestId") });
-        throw new ApiError(401, "unauthorized", "Wrong email or password");
-      }
-      const session = await accounts.createSession(account.id);
-      setSessionCookie(c, config, session.token, session.expiresAt);
-      return reply(c, op("createSession"), accountResult(account, session.expiresAt), baseUrl);
-    },
+    createAccount: opener("createAccount", "sign-up"),
+    createSession: opener("createSession", "log-in"),
     deleteSession: async (c) => {
       await signedIn(c, deps);
       await accounts.endSession(sessionToken(c)!);

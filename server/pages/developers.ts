@@ -12,11 +12,10 @@ import {
   type AccountDeps,
   checkOrigin,
   clearSessionCookie,
-  countAuthAttempt,
   currentAccount,
   keyInfo,
+  openSession,
   sessionToken,
-  setSessionCookie,
 } from "../accounts/web.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import type { Logger } from "../log.ts";
@@ -185,36 +184,17 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
     }
   };
 
-  const signIn = async (c: AppContext, account: Account) => {
-    const session = await accounts.createSession(account.id);
-    setSessionCookie(c, config, session.token, session.expiresAt);
-    return c.redirect("/developers", 303);
-  };
-
   app.get("/developers", async (c) => page(c, await view(c)));
 
-  app.post(
-    "/developers/signup",
-    action(async (c, form) => {
-      await countAuthAttempt(c, deps);
-      const account = await accounts.signUp(form.email ?? "", form.password ?? "");
-      logger.log("info", "Account created", { accountId: account.id });
-      return await signIn(c, account);
-    }),
-  );
-
-  app.post(
-    "/developers/login",
-    action(async (c, form) => {
-      await countAuthAttempt(c, deps);
-      const account = await accounts.logIn(form.email ?? "", form.password ?? "");
-      if (!account) {
-        logger.log("info", "Log-in refused", { requestId: c.get("requestId") });
-        throw new ApiError(401, "unauthorized", "Wrong email or password");
-      }
-      return await signIn(c, account);
-    }),
-  );
+  for (const [path, mode] of [["signup", "sign-up"], ["login", "log-in"]] as const) {
+    app.post(
+      `/developers/${path}`,
+      action(async (c, form) => {
+        await openSession(c, deps, logger, mode, form.email ?? "", form.password ?? "");
+        return c.redirect("/developers", 303);
+      }),
+    );
+  }
 
   app.post(
     "/developers/logout",
