@@ -110,11 +110,16 @@ export class KvQuotaStore implements QuotaStore {
     return counter.persisted + counter.pending;
   }
 
-  /** Flushes now: resolves once everything counted so far is persisted (or failed). */
+  /**
+   * Flushes now: resolves once everything counted before the call is persisted (a failing KV is
+   * retried a few times, then the increments stay pending).
+   */
   async flush(): Promise<void> {
-    while (this.#flushing) await this.#flushing;
-    if (this.#dirty.size === 0) return;
-    await this.#startFlush();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      while (this.#flushing) await this.#flushing;
+      if (this.#dirty.size === 0) return;
+      await this.#startFlush();
+    }
   }
 
   async close(): Promise<void> {
@@ -187,12 +192,11 @@ export class KvQuotaStore implements QuotaStore {
     const run = this.#flushOnce().catch(this.#onError).finally(() => {
       this.#flushing = null;
       // Whatever was counted during the flush goes out at the next tick.
-      if (this.#dirty.size > 0 && this.#timer === undefined) {
-        const wait = this.#closed ? 0 : this.#interval;
+      if (this.#dirty.size > 0 && this.#timer === undefined && !this.#closed) {
         this.#timer = setTimeout(() => {
           this.#timer = undefined;
           if (!this.#flushing) void this.#startFlush();
-        }, wait);
+        }, this.#interval);
       }
     });
     this.#flushing = run;

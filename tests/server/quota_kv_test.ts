@@ -97,3 +97,40 @@ Deno.test("KvQuotaStore sweeps usage rows older than the retention period", asyn
   assert.equal((await kv.get(usageKey("ip:old", old))).value, null);
   assert.equal(await persisted(kv, "ip:old", recent), 7);
 });
+
+Deno.test("KvQuotaStore keeps increments when a flush fails and persists them on the next", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const errors: unknown[] = [];
+  const store = new KvQuotaStore(kv, { onError: (e) => errors.push(e) });
+  await store.consume("ip:z", 10, FIXED_NOW);
+  // Make the next commit throw as SQLite does under another writer's lock.
+  const atomic = kv.atomic.bind(kv);
+  let failures = 1;
+  kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = () =>
+      failures-- > 0 ? Promise.reject(new TypeError("database is locked")) : commit();
+    return op;
+  };
+  await store.flush();
+  assert.equal(errors.length, 1);
+  assert.equal(await persisted(kv, "ip:z"), 1, "the failed increment went out on the retry");
+  await store.close();
+});
+
+Deno.test("KvQuotaStore writes a tick's counters for many callers in one atomic operation", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const store = new KvQuotaStore(kv);
+  for (let i = 0; i < 100; i++) await store.consume(`ip:10.0.0.${i}`, 5, FIXED_NOW);
+  let commits = 0;
+  const atomic = kv.atomic.bind(kv);
+  kv.atomic = () => {
+    commits++;
+    return atomic();
+  };
+  await store.flush();
+  assert.equal(commits, 1);
+  assert.equal(await persisted(kv, "ip:10.0.0.99"), 1);
+  await store.close();
+});
