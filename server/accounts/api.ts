@@ -182,7 +182,7 @@ export function accountHandlers(
       return reply(
         c,
         op("revokeKey"),
-        await keyInfo({ ...revoked, lastUsedAt: null }, deps),
+        await keyInfo(await accounts.listing(revoked), deps),
         baseUrl,
       );
     },

@@ -316,6 +316,17 @@ export class Accounts implements KeyResolver {
   }
 
   /**
+   * A stored key with when it was last used.
+   *
+   * @param key The stored key.
+   * @returns The listing entry.
+   */
+  async listing(key: StoredKey): Promise<KeyListing> {
+    const used = await this.#kv.get<number>(["usage_last", `key:${key.id}`]);
+    return { ...key, lastUsedAt: used.value };
+  }
+
+  /**
    * A key by id.
    *
    * @param keyId The key id.
