@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import SwaggerParser from "@apidevtools/swagger-parser";
 import { createKey, jsonInit, sessionCookie, signUp } from "../_helpers/accounts.ts";
 import { fixedClock, json, testApp } from "../_helpers/app.ts";
 import { sha256Hex } from "../../server/accounts/secrets.ts";
@@ -295,4 +296,5 @@ Deno.test("the account paths are in the OpenAPI document with their methods", as
     "string",
   );
   assert.equal(doc.components.securitySchemes.sessionCookie.in, "cookie");
+  await SwaggerParser.validate(doc);
 });
