@@ -6,6 +6,9 @@
  * 10 ms (the median, so one round disturbed by another process on a shared machine does not
  * decide); also checks that every served request was persisted once the server shut down.
  *
+ * A third server, the same app with a quota store that counts nothing (`_noquota_server.ts`),
+ * shows what keys and quotas themselves cost (the ratio of the real server to it).
+ *
  * Run: `npx -y deno@2.9.6 task bench quota` (needs `wrk`: `apt-get install -y wrk`).
  *
  * @module
@@ -43,18 +46,18 @@ async function wrk(url: string, headers: string[] = []): Promise<WrkResult> {
   return { rps, p50, p99, requests, non2xx };
 }
 
-async function bareServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = freePort();
-  const code =
-    `const body = JSON.stringify({ ok: true, data: { mode: "add", rate: 18, base: 100, vat: 18, total: 118, currency: "LKR" } });
-Deno.serve({ port: ${port}, hostname: "127.0.0.1", onListen() {} }, () => new Response(body, { headers: { "content-type": "application/json" } }));`;
+async function spawnServer(
+  args: string[],
+  path: string,
+  port: number,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["eval", code],
+    args,
     stdout: "null",
     stderr: "inherit",
   }).spawn();
-  const url = `http://127.0.0.1:${port}/`;
-  for (let i = 0; i < 100; i++) {
+  const url = `http://127.0.0.1:${port}${path}`;
+  for (let i = 0; i < 300; i++) {
     try {
       await (await fetch(url)).body?.cancel();
       break;
@@ -71,21 +74,47 @@ Deno.serve({ port: ${port}, hostname: "127.0.0.1", onListen() {} }, () => new Re
   };
 }
 
+function bareServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = freePort();
+  const code =
+    `const body = JSON.stringify({ ok: true, data: { mode: "add", rate: 18, base: 100, vat: 18, total: 118, currency: "LKR" } });
+Deno.serve({ port: ${port}, hostname: "127.0.0.1", onListen() {} }, () => new Response(body, { headers: { "content-type": "application/json" } }));`;
+  return spawnServer(["eval", code], "/", port);
+}
+
 const dir = await Deno.makeTempDir();
 const kvPath = `${dir}/bench.sqlite3`;
 const server = await startServer(kvPath, { KEY_DAILY_LIMIT: "1000000000", LOG_LEVEL: "error" });
 const bare = await bareServer();
 const { key, id } = await accountWithKey(server.url, "bench@example.com", "bench-password");
 const target = `${server.url}/api/v1/vat?amount=100`;
+const noQuotaPort = freePort();
+const noQuota = await spawnServer(
+  [
+    "run",
+    "--allow-all",
+    "--config",
+    new URL("../../deno.json", import.meta.url).pathname,
+    new URL("./_noquota_server.ts", import.meta.url).pathname,
+    String(noQuotaPort),
+    kvPath,
+  ],
+  "/api/v1",
+  noQuotaPort,
+);
+const noQuotaTarget = `${noQuota.url}/vat?amount=100`;
 
 const base: WrkResult[] = [];
 const app: WrkResult[] = [];
+const plain: WrkResult[] = [];
 await wrk(target, [`x-api-key: ${key}`]); // warm-up (JIT, caches); counted in KV too
 for (let round = 0; round < ROUNDS; round++) {
   base.push(await wrk(bare.url));
   app.push(await wrk(target, [`x-api-key: ${key}`]));
+  plain.push(await wrk(noQuotaTarget, [`x-api-key: ${key}`]));
 }
 await bare.stop();
+await noQuota.stop();
 const exit = await server.stop("SIGTERM");
 const persisted = await persistedUsage(kvPath, `key:${id}`);
 await Deno.remove(dir, { recursive: true });
@@ -102,10 +131,16 @@ console.log(
 );
 base.forEach((r, i) => console.log(`  bare Deno.serve, round ${i + 1}: ${fmt(r)}`));
 app.forEach((r, i) => console.log(`  /api/v1/vat with key, round ${i + 1}: ${fmt(r)}`));
+plain.forEach((r, i) =>
+  console.log(`  same app, quota store counting nothing, round ${i + 1}: ${fmt(r)}`)
+);
+const quotaCost = median(app.map((r, i) => r.rps / plain[i]!.rps));
 console.log(
   `  median ratio ${ratio.toFixed(2)} (need >= 0.5); median p99 ${
     appP99.toFixed(2)
-  } ms (need < 10); load average ${Deno.loadavg()[0]!.toFixed(1)}`,
+  } ms (need < 10); keys and quotas vs none: ${quotaCost.toFixed(2)}; load average ${
+    Deno.loadavg()[0]!.toFixed(1)
+  }`,
 );
 const servedAll = 1 + app.reduce((sum, r) => sum + r.requests, 0); // + the warm-up's below
 console.log(
