@@ -213,3 +213,20 @@ export type {
   VoiceSampleRate,
   WrappingTag,
 } from "./core/ops/voice.ts";
+export {
+  accountOperations,
+  createAccount,
+  createKey,
+  createSession,
+  deleteSession,
+  listKeys,
+  revokeKey,
+} from "./core/ops/accounts.ts";
+export type {
+  AccountResult,
+  Credentials,
+  KeyInfo,
+  KeyList,
+  NewKey,
+  NewKeyBody,
+} from "./core/ops/accounts.ts";

@@ -17,6 +17,7 @@ export type ErrorCode =
   | "unsupported_media_type"
   | "invalid_key"
   | "key_required"
+  | "unauthorized"
   | "forbidden"
   | "conflict"
   | "rate_limited"

@@ -130,6 +130,14 @@ function formatContent(op: AnyOperation): JsonObject {
   );
 }
 
+function security(op: AnyOperation): JsonObject[] {
+  if (op.account === "session") return [{ sessionCookie: [] }];
+  if (op.account === "open") return [{}];
+  return op.keyOnly
+    ? [{ bearerKey: [] }, { headerKey: [] }]
+    : [{}, { bearerKey: [] }, { headerKey: [] }];
+}
+
 function operationObject(op: AnyOperation): JsonObject {
   const resultName = `${pascal(op.name)}Result`;
   const base = op.produces
@@ -176,17 +184,21 @@ function operationObject(op: AnyOperation): JsonObject {
         },
       }
       : {}),
-    security: op.keyOnly
-      ? [{ bearerKey: [] }, { headerKey: [] }]
-      : [{}, { bearerKey: [] }, { headerKey: [] }],
+    security: security(op),
     responses: {
-      "200": success,
+      [String(op.status ?? 200)]: success,
       ...(op.conditional
         ? { "304": { description: "Not modified: If-None-Match matches", headers: etagHeader } }
         : {}),
       "400": errorResponse("Invalid or missing parameter"),
       ...(op.keyOnly ? { "401": errorResponse("Missing, unknown or revoked API key") } : {}),
-      "429": errorResponse("Daily limit reached"),
+      ...(op.account === "session"
+        ? { "401": errorResponse("Not signed in: no session cookie, or it expired") }
+        : {}),
+      ...(op.account ? {} : { "429": errorResponse("Daily limit reached") }),
+      ...Object.fromEntries(
+        Object.entries(op.errors ?? {}).map(([status, text]) => [status, errorResponse(text)]),
+      ),
       "500": errorResponse("Unexpected server error"),
     },
   };
@@ -236,6 +248,12 @@ export function buildOpenApi(ops: readonly AnyOperation[], options: OpenApiOptio
           description: "Authorization: Bearer <API key>",
         },
         headerKey: { type: "apiKey", in: "header", name: "x-api-key" },
+        sessionCookie: {
+          type: "apiKey",
+          in: "cookie",
+          name: "lanka_session",
+          description: "Set by POST /api/v1/sessions or POST /api/v1/accounts (account API only)",
+        },
       },
     },
   };

@@ -90,6 +90,15 @@ export interface Operation<P = unknown, R = unknown> {
    * parameter (which the operation must declare; `json` is the envelope).
    */
   formats?: Record<string, OperationFormat<P, R>>;
+  /**
+   * Part of the account API (sign-up, sessions, keys) rather than a data endpoint: it does not
+   * consume the daily data quota. `"session"` ones need a signed-in session cookie.
+   */
+  account?: "open" | "session";
+  /** The success status when not 200 (for example 201 for a creation). */
+  status?: 200 | 201;
+  /** Error responses beyond the generic ones, by status, for the docs (for example 409). */
+  errors?: Record<string, string>;
   /** Whether the SDK can compute it in-process (true exactly when `run` is given). */
   local: boolean;
   /** The pure computation; absent for operations served by the server only (news, store, voice). */

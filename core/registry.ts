@@ -6,6 +6,7 @@
  */
 import type { AnyOperation } from "./operation.ts";
 import { districts } from "./ops/districts.ts";
+import { accountOperations } from "./ops/accounts.ts";
 import { fd } from "./ops/fd.ts";
 import { holidays } from "./ops/holidays.ts";
 import { land } from "./ops/land.ts";
@@ -38,6 +39,7 @@ export const operations: readonly AnyOperation[] = [
   scholarship,
   store,
   voice,
+  ...accountOperations,
 ];
 
 /**

@@ -224,6 +224,7 @@ export const CLASS_BY_CODE: Readonly<Record<ErrorCode, ApiErrorClass>> = {
   method_not_allowed: ApiError,
   invalid_key: AuthError,
   key_required: AuthError,
+  unauthorized: AuthError,
   forbidden: AuthError,
   not_found: NotFoundError,
   conflict: ApiError,

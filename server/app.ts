@@ -10,11 +10,11 @@ import { operations } from "../core/registry.ts";
 import { buildServiceIndex } from "../core/service_index.ts";
 import { type Clock, colomboToday, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import { caller, type KeyResolver, noKeys, requireKey } from "./http/caller.ts";
+import { caller, type KeyResolver, requireKey } from "./http/caller.ts";
 import { cors } from "./http/cors.ts";
 import { onError } from "./http/errors.ts";
 import { mountOperations } from "./http/mount.ts";
-import { consumeQuota, rateLimitHeaders } from "./http/quota.ts";
+import { consumeQuota, peekQuota, rateLimitHeaders } from "./http/quota.ts";
 import { requestId } from "./http/request_id.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
@@ -27,9 +27,13 @@ import { STYLESHEET } from "./pages/style.ts";
 import { createCatalogue, STORE_DATA } from "./store/catalogue.ts";
 import { storeHandler } from "./store/handler.ts";
 import { mountStorePages } from "./store/pages.ts";
-import { MemoryQuotaStore, type QuotaStore } from "./quota/memory.ts";
 import { voiceHandler } from "./voice/handler.ts";
 import { VoiceService, type VoiceSynthesizer } from "./voice/service.ts";
+import { KvQuotaStore } from "./quota/kv.ts";
+import type { QuotaStore } from "./quota/store.ts";
+import { Accounts } from "./accounts/store.ts";
+import { accountGuard, accountHandlers } from "./accounts/api.ts";
+import { mountDevelopers } from "./pages/developers.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
 export interface AppDeps {
@@ -37,8 +41,11 @@ export interface AppDeps {
   config: Config;
   clock?: Clock;
   logger?: Logger;
+  /** Daily counters (default: a `KvQuotaStore` on `kv`, which nobody closes: pass your own). */
   quota?: QuotaStore;
-  /** API key lookup (default: no keys are known). */
+  /** Accounts, sessions and keys (default: on `kv`). */
+  accounts?: Accounts;
+  /** API key lookup (default: `accounts`). */
   keys?: KeyResolver;
   /** Metrics registry (default: a fresh one). */
   metrics?: Metrics;
@@ -63,7 +70,9 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const { config } = deps;
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? createLogger(config.logLevel);
-  const quota = deps.quota ?? new MemoryQuotaStore();
+  const quota = deps.quota ?? new KvQuotaStore(deps.kv);
+  const accounts = deps.accounts ?? new Accounts(deps.kv, { clock });
+  const accountDeps = { accounts, quota, clock, config };
   const baseUrl = config.publicBaseUrl;
   const metrics = deps.metrics ?? new Metrics();
   const pageViews = deps.pageViews ?? new PageViews(deps.kv);
@@ -82,7 +91,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     await next();
   });
   app.use(rateLimitHeaders(quota, clock));
-  app.use(caller(config, deps.keys ?? noKeys));
+  app.use(caller(config, deps.keys ?? accounts));
   app.use(cors());
 
   const openApi = buildOpenApi(operations, {
@@ -132,7 +141,11 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     baseUrl,
     context,
     before: (op) =>
-      op.keyOnly ? [requireKey(), consumeQuota(quota, clock)] : [consumeQuota(quota, clock)],
+      op.account
+        ? [peekQuota(quota, clock), accountGuard(op, accountDeps)]
+        : op.keyOnly
+        ? [requireKey(), consumeQuota(quota, clock)]
+        : [consumeQuota(quota, clock)],
     handlers: {
       store: storeHandler(storeCatalogue, baseUrl),
       voice: voiceHandler({
@@ -142,9 +155,15 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
         clock,
         dailyLimit: config.voiceDailyLimit,
       }),
+      ...accountHandlers(
+        Object.fromEntries(operations.filter((op) => op.account).map((op) => [op.name, op])),
+        accountDeps,
+        logger,
+      ),
     },
   });
   mountStorePages(app, storeCatalogue);
+  mountDevelopers(app, accountDeps, logger);
 
   mountPages(app, { ops: operations, openApi, context, pageViews });
 

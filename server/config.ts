@@ -137,3 +137,21 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     store,
   };
 }
+
+/**
+ * The configuration of this process's environment; on a bad one, prints every problem and exits
+ * with status 2 (for entry points: the server and the admin CLI).
+ *
+ * @returns The configuration.
+ */
+export function configFromEnvOrExit(): Config {
+  try {
+    return loadConfig(Deno.env.toObject());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      Deno.exit(2);
+    }
+    throw error;
+  }
+}

@@ -38,3 +38,24 @@ async function probe(open: () => Promise<Deno.Kv>, where: string): Promise<Deno.
     throw new Error(`Cannot open KV at ${where}: ${reason}`);
   }
 }
+
+/**
+ * Tells whether an error means the KV store cannot be reached or used right now (closed, locked,
+ * a KV Connect server down), as opposed to a bug. The server answers those with 503.
+ *
+ * @param error Anything caught.
+ * @returns Whether it is a storage outage.
+ */
+export function isStorageFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (
+    error instanceof Deno.errors.BadResource || error instanceof Deno.errors.ConnectionRefused ||
+    error instanceof Deno.errors.ConnectionReset || error instanceof Deno.errors.Interrupted ||
+    error instanceof Deno.errors.TimedOut || error instanceof Deno.errors.Busy
+  ) {
+    return true;
+  }
+  return /database is locked|database is closed|kv connect|failed to (fetch|connect)/i.test(
+    error.message,
+  );
+}

@@ -5,24 +5,16 @@
  * @module
  */
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { configFromEnvOrExit } from "./config.ts";
 import { openKv } from "./kv.ts";
 import { createLogger } from "./log.ts";
 import { Metrics } from "./observe/metrics.ts";
 import { PageViews } from "./page_views.ts";
 import { VoiceService } from "./voice/service.ts";
+import { KvQuotaStore } from "./quota/kv.ts";
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(Deno.env.toObject());
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      Deno.exit(2);
-    }
-    throw error;
-  }
+  const config = configFromEnvOrExit();
   const logger = createLogger(config.logLevel);
   let kv: Deno.Kv;
   try {
@@ -32,8 +24,20 @@ async function main(): Promise<void> {
     Deno.exit(3);
   }
   const metrics = new Metrics();
+  const quota = new KvQuotaStore(kv, {
+    onFlush: (ms, ok) => {
+      metrics.kvFlushes.observe(ms / 1000);
+      if (!ok) metrics.kvFlushFailures.inc();
+    },
+    onError: (error) =>
+      logger.log("error", "Quota flush failed; retrying at the next tick", {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+  });
   /** Run in order at shutdown, after in-flight requests finished (flush counters, stop workers). */
   const onShutdown: (() => Promise<void> | void)[] = [];
+  // Every counted request is persisted before exit.
+  onShutdown.push(() => quota.close());
   const pageViews = new PageViews(kv, {
     flushIntervalMs: 5_000,
     onError: (error) => logger.log("warn", "Page view flush failed", { error: String(error) }),
@@ -42,7 +46,7 @@ async function main(): Promise<void> {
   onShutdown.push(() => pageViews.close());
   const voice = new VoiceService({ workers: config.voiceWorkers, queue: config.voiceQueue });
   onShutdown.push(() => voice.close());
-  const app = buildApp({ kv, config, logger, metrics, pageViews, voice });
+  const app = buildApp({ kv, config, logger, metrics, pageViews, voice, quota });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,

@@ -1,5 +1,6 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { ApiError, isApiError } from "../../core/errors.ts";
+import { isStorageFailure } from "../kv.ts";
 import type { Logger } from "../log.ts";
 import type { AppContext, AppEnv } from "./types.ts";
 
@@ -26,7 +27,8 @@ export function errorResponse(c: AppContext, error: ApiError): Response {
 }
 
 /**
- * The one place errors become responses. Anything that is not an {@linkcode ApiError} is a bug:
+ * The one place errors become responses. A storage outage (see `isStorageFailure`) is a 503
+ * `unavailable` with `Retry-After`; anything else that is not an {@linkcode ApiError} is a bug:
  * logged with its stack and the request id, answered with a generic 500.
  *
  * @param logger Where bugs are logged.
@@ -36,6 +38,20 @@ export function onError(logger: Logger): ErrorHandler<AppEnv> {
   return (error, c) => {
     if (isApiError(error)) return errorResponse(c, error);
     const requestId = c.get("requestId");
+    if (isStorageFailure(error)) {
+      // KV is down: calculators keep answering; what needs storage says so and when to retry.
+      logger.log("warn", "Storage unavailable", {
+        requestId,
+        route: c.req.routePath,
+        error: String(error),
+      });
+      return errorResponse(
+        c,
+        new ApiError(503, "unavailable", "Storage is unavailable right now: try again shortly", {
+          headers: { "Retry-After": "5" },
+        }),
+      );
+    }
     logger.log("error", "Unhandled error", {
       requestId,
       method: c.req.method,

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../../core/errors.ts";
 import type { Clock } from "../clock.ts";
-import type { QuotaStore } from "../quota/memory.ts";
+import type { QuotaDecision, QuotaStore } from "../quota/store.ts";
 import type { AppEnv, QuotaState } from "./types.ts";
 
 function setRateLimitHeaders(headers: Headers, state: QuotaState): void {
@@ -13,7 +13,7 @@ function setRateLimitHeaders(headers: Headers, state: QuotaState): void {
 /**
  * Puts the caller's `X-RateLimit-*` headers on every response: the state after counting when a
  * counted route ran, else the current state without counting (preflight, index, OpenAPI,
- * errors before routing).
+ * account routes, pages, errors before routing).
  *
  * @param store The counters.
  * @param clock The clock.
@@ -24,9 +24,30 @@ export function rateLimitHeaders(store: QuotaStore, clock: Clock): MiddlewareHan
     await next();
     const caller = c.get("caller");
     const state = c.get("quota") ??
-      (caller ? store.peek(caller.id, caller.limit, clock.now()) : undefined);
+      (caller ? await store.peek(caller.id, caller.limit, clock.now()) : undefined);
     if (state) setRateLimitHeaders(c.res.headers, state);
   };
+}
+
+/**
+ * The 429 `rate_limited` error for a refused decision, with `Retry-After` in seconds.
+ *
+ * @param decision The refused decision.
+ * @param nowMs The current time.
+ * @param what What ran out, for the message.
+ * @returns The error to throw.
+ */
+export function rateLimited(decision: QuotaDecision, nowMs: number, what = "requests"): ApiError {
+  const retryAfter = Math.max(decision.reset - Math.floor(nowMs / 1000), 1);
+  return new ApiError(
+    429,
+    "rate_limited",
+    `Daily limit of ${decision.limit} ${what} reached: resets at 00:00 UTC`,
+    {
+      extra: { limit: decision.limit, remaining: 0, reset: decision.reset },
+      headers: { "Retry-After": String(retryAfter) },
+    },
+  );
 }
 
 /**
@@ -41,21 +62,61 @@ export function consumeQuota(store: QuotaStore, clock: Clock): MiddlewareHandler
   return async (c, next) => {
     const caller = c.get("caller");
     const now = clock.now();
-    const decision = store.consume(caller.id, caller.limit, now);
+    const decision = await store.consume(caller.id, caller.limit, now);
+    c.set("quota", { limit: decision.limit, remaining: decision.remaining, reset: decision.reset });
+    if (!decision.allowed) throw rateLimited(decision, now);
+    await next();
+  };
+}
+
+/**
+ * Reads the caller's quota without counting, so `meta` and the headers agree on routes that do
+ * not consume it (the account API).
+ *
+ * @param store The counters.
+ * @param clock The clock.
+ * @returns The middleware.
+ */
+export function peekQuota(store: QuotaStore, clock: Clock): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const caller = c.get("caller");
+    c.set("quota", await store.peek(caller.id, caller.limit, clock.now()));
+    await next();
+  };
+}
+
+/** The counter id of a key's voice calls. */
+export function voiceCallerId(keyId: string): string {
+  return `voice:${keyId}`;
+}
+
+/**
+ * Counts a voice call against the key's separate voice limit (`voice:<keyId>`, default 100 a
+ * day). Mount it after `requireKey()` and `consumeQuota()`: a voice call counts toward both
+ * limits. Over the voice limit it answers 429 `rate_limited` with the voice limit in the body
+ * and headers; otherwise the headers report whichever of the two limits has less left.
+ *
+ * @param store The counters.
+ * @param clock The clock.
+ * @param voiceLimit The daily voice limit per key.
+ * @returns The middleware.
+ */
+export function consumeVoiceQuota(
+  store: QuotaStore,
+  clock: Clock,
+  voiceLimit: number,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const keyId = c.get("caller").keyId;
+    if (keyId === undefined) throw new TypeError("consumeVoiceQuota needs a keyed caller");
+    const now = clock.now();
+    const decision = await store.consume(voiceCallerId(keyId), voiceLimit, now);
     const state = { limit: decision.limit, remaining: decision.remaining, reset: decision.reset };
-    c.set("quota", state);
-    if (!decision.allowed) {
-      const retryAfter = Math.max(decision.reset - Math.floor(now / 1000), 1);
-      throw new ApiError(
-        429,
-        "rate_limited",
-        `Daily limit of ${decision.limit} requests reached: resets at 00:00 UTC`,
-        {
-          extra: { limit: decision.limit, remaining: 0, reset: decision.reset },
-          headers: { "Retry-After": String(retryAfter) },
-        },
-      );
+    const general = c.get("quota");
+    if (!decision.allowed || !general || state.remaining < general.remaining) {
+      c.set("quota", state);
     }
+    if (!decision.allowed) throw rateLimited(decision, now, "voice requests");
     await next();
   };
 }

@@ -1,5 +1,7 @@
 /** Builds an app for in-process tests: `:memory:` KV, a fixed clock, generous limits. */
+import { Accounts } from "../../server/accounts/store.ts";
 import { buildApp } from "../../server/app.ts";
+import { KvQuotaStore } from "../../server/quota/kv.ts";
 import type { KeyResolver } from "../../server/http/caller.ts";
 import type { VoiceSynthesizer } from "../../server/voice/service.ts";
 import type { Clock } from "../../server/clock.ts";
@@ -23,11 +25,16 @@ export interface TestAppOptions {
   keys?: KeyResolver;
   /** A voice service to share across a test file (close it yourself). */
   voice?: VoiceSynthesizer;
+  /** An existing KV to share (for example between two app instances); not closed on dispose. */
+  kv?: Deno.Kv;
 }
+
+/** PBKDF2 iterations in in-process tests (the server's default of 600,000 is tested apart). */
+export const TEST_PASSWORD_ITERATIONS = 1_000;
 
 /** A built app with its KV; close the KV when done (`await using`). */
 export async function testApp(options: TestAppOptions = {}) {
-  const kv = await Deno.openKv(":memory:");
+  const kv = options.kv ?? await Deno.openKv(":memory:");
   const config: Config = loadConfig({
     ANON_DAILY_LIMIT: "100000",
     KEY_DAILY_LIMIT: "100000",
@@ -36,11 +43,16 @@ export async function testApp(options: TestAppOptions = {}) {
   });
   const logs: string[] = [];
   const logger = options.logger ?? createLogger("debug", (line) => logs.push(line));
+  const clock = options.clock ?? fixedClock();
+  const quota = new KvQuotaStore(kv);
+  const accounts = new Accounts(kv, { clock, iterations: TEST_PASSWORD_ITERATIONS });
   const app = buildApp({
     kv,
     config,
-    clock: options.clock ?? fixedClock(),
+    clock,
     logger,
+    quota,
+    accounts,
     ...(options.keys ? { keys: options.keys } : {}),
     ...(options.voice ? { voice: options.voice } : {}),
   });
@@ -48,15 +60,17 @@ export async function testApp(options: TestAppOptions = {}) {
   return {
     app,
     kv,
+    quota,
+    accounts,
     config,
     logs,
     /** Calls the app as a client at 203.0.113.7 would. */
     request: (path: string, init?: RequestInit) => app.request(path, init, peer),
-    [Symbol.asyncDispose]() {
+    async [Symbol.asyncDispose]() {
+      await quota.close();
       try {
-        kv.close();
+        if (!options.kv) kv.close();
       } catch { /* a test closed it already */ }
-      return Promise.resolve();
     },
   };
 }

@@ -32,6 +32,7 @@ const EXPECTED: Record<string, string> = {
   unsupported_media_type: "ValidationError",
   invalid_key: "AuthError",
   key_required: "AuthError",
+  unauthorized: "AuthError",
   forbidden: "AuthError",
   not_found: "NotFoundError",
   rate_limited: "RateLimitError",

@@ -101,3 +101,21 @@ Deno.test("LOG_IP=1 logs the full address; maskAddress() keeps /24 and /48", asy
   assert.equal(maskAddress("198.51.100.23"), "198.51.100.0");
   assert.equal(maskAddress("2001:db8:aa:bb::1"), "2001:db8:aa::/48");
 });
+
+Deno.test("while KV is down, calculators answer and account writes are a 503 with Retry-After", async () => {
+  await using t = await testApp();
+  t.kv.close();
+  const vat = await t.request("/api/v1/vat?amount=100");
+  assert.equal(vat.status, 200);
+  assert.equal((await json(vat)).data.total, 118);
+  const signUp = await t.request("/api/v1/accounts", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "kv-down@example.lk", password: "correct horse battery staple" }),
+  });
+  assert.equal(signUp.status, 503);
+  assert.equal((await json(signUp)).code, "unavailable");
+  assert.equal(signUp.headers.get("Retry-After"), "5");
+  assert.ok(t.logs.some((line) => line.includes("Storage unavailable")));
+  assert.ok(!t.logs.some((line) => line.includes("correct horse")), "the password is never logged");
+});

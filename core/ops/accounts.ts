@@ -1,0 +1,237 @@
+/**
+ * The account API: sign-up, sessions and API keys. Server-only operations (they need KV); the
+ * server gives their handlers. They do not consume the daily data quota.
+ *
+ * @module
+ */
+import * as z from "zod";
+import { defineRemoteOperation, type Operation } from "../operation.ts";
+import { text } from "../params.ts";
+
+/** Body of sign-up and log-in. */
+export interface Credentials {
+  /** Email address (case is ignored). */
+  email: string;
+  /** Password, 8 to 256 characters. */
+  password: string;
+}
+
+/** Body of key creation. */
+export interface NewKeyBody {
+  /** A label for people (default "Unnamed key"). */
+  name?: string | undefined;
+}
+
+/** An account as the API shows it. */
+export interface AccountResult {
+  id: string;
+  email: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  /** When the session just opened (cookie `lanka_session`) expires, ISO timestamp. */
+  sessionExpiresAt?: string | undefined;
+}
+
+/** A key in a listing (the secret is never shown again). */
+export interface KeyInfo {
+  id: string;
+  name: string;
+  /** The first 8 characters of the key, to recognise it. */
+  prefix: string;
+  createdAt: string;
+  /** ISO timestamp of the last counted call (to the flush interval), or null. */
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  active: boolean;
+  /** Calls counted today (UTC). */
+  callsToday: number;
+  /** The key's daily limit. */
+  dailyLimit: number;
+}
+
+/** The key listing. */
+export interface KeyList {
+  keys: KeyInfo[];
+  /** Active keys allowed per account. */
+  maxActive: number;
+}
+
+/** A newly created key: the only time the full key is returned. */
+export interface NewKey extends KeyInfo {
+  /** The full key. Store it now: only its hash is kept. */
+  key: string;
+}
+
+const credentials: z.ZodType<Credentials> = z.strictObject({
+  email: z.string({ error: "must be a string" }).max(254, { error: "is too long" }).describe(
+    "Email address",
+  ),
+  password: z.string({ error: "must be a string" }).min(8, {
+    error: "must be at least 8 characters long",
+  }).max(256, { error: "must be at most 256 characters long" }).describe(
+    "Password, 8 to 256 characters",
+  ),
+}, { error: "Body must be a JSON object with only email and password" });
+
+const newKeyBody: z.ZodType<NewKeyBody> = z.strictObject({
+  name: z.string({ error: "must be a string" }).max(60, {
+    error: "must be at most 60 characters long",
+  }).optional().describe("A label for the key"),
+}, { error: "Body must be a JSON object with at most a name" });
+
+const iso = z.string().describe("ISO 8601 timestamp");
+
+const accountResult: z.ZodType<AccountResult> = z.object({
+  id: z.string(),
+  email: z.string(),
+  createdAt: iso,
+  sessionExpiresAt: iso.optional(),
+});
+
+const keyInfoShape = {
+  id: z.string().describe("Key id (not secret)"),
+  name: z.string(),
+  prefix: z.string().describe("First 8 characters of the key"),
+  createdAt: iso,
+  lastUsedAt: iso.nullable(),
+  revokedAt: iso.nullable(),
+  active: z.boolean(),
+  callsToday: z.number().int(),
+  dailyLimit: z.number().int(),
+};
+const keyInfo: z.ZodType<KeyInfo> = z.object(keyInfoShape);
+const keyList: z.ZodType<KeyList> = z.object({
+  keys: z.array(keyInfo),
+  maxActive: z.number().int(),
+});
+const newKey: z.ZodType<NewKey> = z.object({
+  ...keyInfoShape,
+  key: z.string().describe("The full key, shown only now"),
+});
+
+const none = z.object({});
+const TAG = "Accounts";
+
+/** `POST /api/v1/accounts`: sign up (and sign in). */
+export const createAccount: Operation<unknown, AccountResult> = defineRemoteOperation({
+  name: "createAccount",
+  method: "POST",
+  path: "/accounts",
+  title: "Create an account",
+  description:
+    "Signs up with email and password and opens a session (cookie lanka_session). Attempts are rate-limited per IP.",
+  tag: TAG,
+  params: none,
+  body: credentials,
+  result: accountResult,
+  example: "/api/v1/accounts",
+  account: "open",
+  status: 201,
+  errors: {
+    "403": "The request came from another site (Origin check)",
+    "409": "An account with this email exists",
+    "429": "Too many sign-up or log-in attempts from this address",
+  },
+});
+
+/** `POST /api/v1/sessions`: log in. */
+export const createSession: Operation<unknown, AccountResult> = defineRemoteOperation({
+  name: "createSession",
+  method: "POST",
+  path: "/sessions",
+  title: "Log in",
+  description:
+    "Checks email and password and opens a session (cookie lanka_session, 30 days). Attempts are rate-limited per IP.",
+  tag: TAG,
+  params: none,
+  body: credentials,
+  result: accountResult,
+  example: "/api/v1/sessions",
+  account: "open",
+  status: 201,
+  errors: {
+    "401": "Wrong email or password",
+    "403": "The request came from another site (Origin check)",
+    "429": "Too many sign-up or log-in attempts from this address",
+  },
+});
+
+/** `DELETE /api/v1/sessions`: log out. */
+export const deleteSession: Operation<unknown, { signedOut: boolean }> = defineRemoteOperation({
+  name: "deleteSession",
+  method: "DELETE",
+  path: "/sessions",
+  title: "Log out",
+  description: "Ends the current session and clears its cookie.",
+  tag: TAG,
+  params: none,
+  result: z.object({ signedOut: z.boolean() }) as z.ZodType<{ signedOut: boolean }>,
+  example: "/api/v1/sessions",
+  account: "session",
+  errors: { "403": "The request came from another site (Origin check)" },
+});
+
+/** `GET /api/v1/keys`: the account's keys. */
+export const listKeys: Operation<unknown, KeyList> = defineRemoteOperation({
+  name: "listKeys",
+  method: "GET",
+  path: "/keys",
+  title: "List API keys",
+  description:
+    "The signed-in account's keys: prefix, name, created, last used, calls today. Never the keys themselves.",
+  tag: TAG,
+  params: none,
+  result: keyList,
+  example: "/api/v1/keys",
+  account: "session",
+});
+
+/** `POST /api/v1/keys`: create a key. */
+export const createKey: Operation<unknown, NewKey> = defineRemoteOperation({
+  name: "createKey",
+  method: "POST",
+  path: "/keys",
+  title: "Create an API key",
+  description:
+    "Creates a key (lk_ and 32 random characters). The full key is in this response only; at most 5 active keys per account.",
+  tag: TAG,
+  params: none,
+  body: newKeyBody,
+  result: newKey,
+  example: "/api/v1/keys",
+  account: "session",
+  status: 201,
+  errors: {
+    "403": "The request came from another site (Origin check)",
+    "409": "The account already has 5 active keys",
+  },
+});
+
+/** `DELETE /api/v1/keys/{id}`: revoke a key. */
+export const revokeKey: Operation<unknown, KeyInfo> = defineRemoteOperation({
+  name: "revokeKey",
+  method: "DELETE",
+  path: "/keys/{id}",
+  title: "Revoke an API key",
+  description:
+    "Revokes a key: refused at once by the instance that revoked it, within 5 seconds by the others.",
+  tag: TAG,
+  params: z.object({ id: text({ maxLength: 64, description: "Key id from the listing" }) }),
+  result: keyInfo,
+  example: "/api/v1/keys/key_0123456789abcdef",
+  account: "session",
+  errors: {
+    "403": "The request came from another site (Origin check)",
+    "404": "No such key in this account",
+  },
+});
+
+/** The account API, in index order. */
+export const accountOperations: readonly Operation<unknown, unknown>[] = [
+  createAccount,
+  createSession,
+  deleteSession,
+  listKeys,
+  createKey,
+  revokeKey,
+];

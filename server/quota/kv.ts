@@ -1,0 +1,314 @@
+/**
+ * Daily request counters on Deno KV with write-behind batching.
+ *
+ * - Counters live in memory; today's persisted total for a caller is read from KV on its first
+ *   use (`["usage", callerId, "YYYY-MM-DD"]`, a `Deno.KvU64`; the UTC day is in the key because
+ *   `sum` clears `expireIn`).
+ * - Increments are flushed as blind `sum`s, all in one atomic operation per tick (at most
+ *   {@linkcode FLUSH_INTERVAL_MS} apart; more than 900 dirty counters take more than one
+ *   operation). After each flush the flushed counters are re-read, so each instance also sees
+ *   what the others have persisted.
+ * - Blind sums never conflict, so several processes on one SQLite file (or one `denokv`) add up
+ *   exactly; a "database is locked" failure keeps the increments pending for the next tick.
+ * - Days older than {@linkcode USAGE_RETENTION_DAYS} are deleted at start and when the day turns.
+ * - `close()` flushes everything; the server calls it on SIGINT/SIGTERM.
+ *
+ * Bounds: a crash loses at most the increments of one flush interval; N instances can together
+ * admit up to about N x interval x per-instance rate beyond a limit.
+ *
+ * @module
+ */
+import { nextUtcMidnight, utcDate } from "../clock.ts";
+import type { QuotaState } from "../http/types.ts";
+import type { QuotaDecision, QuotaStore } from "./store.ts";
+
+/** The longest gap between flushes. */
+export const FLUSH_INTERVAL_MS = 50;
+/** Usage rows are kept this many days (for `deno task admin usage --day`). */
+export const USAGE_RETENTION_DAYS = 35;
+/** Counters per atomic operation (each may also carry a last-used write: 2 mutations). */
+const BATCH = 450;
+
+interface Counter {
+  callerId: string;
+  day: string;
+  /** The persisted total as last read (includes every flushed increment of this instance). */
+  persisted: number;
+  /** Counted here and not yet flushed. */
+  pending: number;
+  /** Resolves once the persisted total is loaded. */
+  ready: Promise<void> | null;
+  /** Last counted time, for keys (written as `["usage_last", callerId]`). */
+  lastUsed: number;
+  /** When the first read failed (KV down): try it again at this time (epoch ms). */
+  retryLoadAt: number | null;
+}
+
+/** Longest wait between flush attempts while KV keeps failing. */
+export const MAX_RETRY_MS = 5_000;
+
+/** Options of {@linkcode KvQuotaStore}. */
+export interface KvQuotaStoreOptions {
+  /** Longest gap between flushes (default {@linkcode FLUSH_INTERVAL_MS}). */
+  flushIntervalMs?: number;
+  /** Called when a flush or sweep fails (the increments stay pending and are retried). */
+  onError?: (error: unknown) => void;
+  /** Called after each flush attempt with its duration and outcome (for metrics). */
+  onFlush?: (durationMs: number, ok: boolean) => void;
+}
+
+/** The usage key of a caller on a UTC day. */
+export function usageKey(callerId: string, day: string): Deno.KvKey {
+  return ["usage", callerId, day];
+}
+
+/** A {@linkcode QuotaStore} on Deno KV. */
+export class KvQuotaStore implements QuotaStore {
+  readonly #kv: Deno.Kv;
+  readonly #interval: number;
+  readonly #onError: (error: unknown) => void;
+  readonly #onFlush: (durationMs: number, ok: boolean) => void;
+  /** Consecutive failed flushes: the retry delay doubles with each, up to MAX_RETRY_MS. */
+  #failures = 0;
+  readonly #counters = new Map<string, Counter>();
+  readonly #dirty = new Set<Counter>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #flushing: Promise<void> | null = null;
+  #lastFlush = performance.now();
+  #sweeping: Promise<void> | null = null;
+  #day = "";
+  #closed = false;
+
+  /**
+   * @param kv The database.
+   * @param options Flush interval, error hook.
+   */
+  constructor(kv: Deno.Kv, options: KvQuotaStoreOptions = {}) {
+    this.#kv = kv;
+    this.#interval = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
+    this.#onError = options.onError ?? ((error) => console.error("quota store:", error));
+    this.#onFlush = options.onFlush ?? (() => {});
+  }
+
+  /** The wait before the next flush: the interval, doubled per consecutive failure. */
+  #delay(): number {
+    return Math.min(this.#interval * 2 ** this.#failures, MAX_RETRY_MS);
+  }
+
+  async consume(callerId: string, limit: number, nowMs: number): Promise<QuotaDecision> {
+    const counter = await this.#counter(callerId, nowMs);
+    const used = counter.persisted + counter.pending;
+    const allowed = used < limit;
+    if (allowed) {
+      counter.pending++;
+      if (callerId.startsWith("key:")) counter.lastUsed = nowMs;
+      this.#markDirty(counter);
+    }
+    const count = allowed ? used + 1 : used;
+    return { allowed, limit, remaining: Math.max(limit - count, 0), reset: nextUtcMidnight(nowMs) };
+  }
+
+  async peek(callerId: string, limit: number, nowMs: number): Promise<QuotaState> {
+    const counter = await this.#counter(callerId, nowMs);
+    const used = counter.persisted + counter.pending;
+    return { limit, remaining: Math.max(limit - used, 0), reset: nextUtcMidnight(nowMs) };
+  }
+
+  /**
+   * How many requests a caller has made today, as this instance sees it.
+   *
+   * @param callerId The caller.
+   * @param nowMs The current time.
+   * @returns The count.
+   */
+  async used(callerId: string, nowMs: number): Promise<number> {
+    const counter = await this.#counter(callerId, nowMs);
+    return counter.persisted + counter.pending;
+  }
+
+  /**
+   * Flushes now: resolves once everything counted before the call is persisted (a failing KV is
+   * retried a few times, then the increments stay pending).
+   */
+  async flush(): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      while (this.#flushing) await this.#flushing;
+      if (this.#dirty.size === 0) return;
+      await this.#startFlush();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.flush();
+    await this.#sweeping;
+  }
+
+  #counter(callerId: string, nowMs: number): Counter | Promise<Counter> {
+    const day = utcDate(nowMs);
+    if (day !== this.#day) this.#turnDay(day);
+    const id = `${day}|${callerId}`;
+    let counter = this.#counters.get(id);
+    if (!counter) {
+      counter = {
+        callerId,
+        day,
+        persisted: 0,
+        pending: 0,
+        ready: null,
+        lastUsed: 0,
+        retryLoadAt: null,
+      };
+      this.#counters.set(id, counter);
+      this.#load(counter, nowMs);
+    } else if (counter.retryLoadAt !== null && nowMs >= counter.retryLoadAt && !counter.ready) {
+      this.#load(counter, nowMs);
+    }
+    if (!counter.ready) return counter;
+    const loaded = counter;
+    return counter.ready.then(() => loaded);
+  }
+
+  /**
+   * Reads a caller's persisted total. While KV is down the request is not failed: the caller
+   * counts from what this instance has seen (its increments stay pending and are flushed once
+   * KV answers), and the read is tried again a second later.
+   */
+  #load(counter: Counter, nowMs: number): void {
+    const read = Promise.resolve().then(() =>
+      this.#kv.get<Deno.KvU64>(usageKey(counter.callerId, counter.day))
+    );
+    counter.ready = read.then((entry) => {
+      const value = Number(entry.value?.value ?? 0n);
+      if (value > counter.persisted) counter.persisted = value;
+      counter.retryLoadAt = null;
+    }, (error) => {
+      counter.retryLoadAt = nowMs + 1_000;
+      this.#onError(error);
+    }).finally(() => {
+      counter.ready = null;
+    });
+  }
+
+  #turnDay(day: string): void {
+    this.#day = day;
+    for (const [id, counter] of this.#counters) {
+      if (counter.day !== day && !this.#dirty.has(counter)) this.#counters.delete(id);
+    }
+    if (!this.#closed && !this.#sweeping) {
+      this.#sweeping = this.#sweep(day).catch(this.#onError).finally(() => {
+        this.#sweeping = null;
+      });
+    }
+  }
+
+  #markDirty(counter: Counter): void {
+    this.#dirty.add(counter);
+    if (this.#flushing) return;
+    if (performance.now() - this.#lastFlush >= this.#delay()) {
+      // A busy event loop delays timers: flush from the request path when one is overdue.
+      void this.#startFlush();
+    } else if (this.#timer === undefined && !this.#closed) {
+      this.#timer = setTimeout(() => {
+        this.#timer = undefined;
+        if (!this.#flushing) void this.#startFlush();
+      }, this.#interval);
+    }
+  }
+
+  #startFlush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#lastFlush = performance.now();
+    const started = performance.now();
+    const run = this.#flushOnce().then(() => {
+      this.#failures = 0;
+      this.#onFlush(performance.now() - started, true);
+    }, (error) => {
+      this.#failures = Math.min(this.#failures + 1, 16);
+      this.#onFlush(performance.now() - started, false);
+      this.#onError(error);
+    }).finally(() => {
+      this.#flushing = null;
+      // Whatever was counted during the flush (or kept after a failure) goes out at the next
+      // tick; after failures the wait doubles, up to MAX_RETRY_MS.
+      if (this.#dirty.size > 0 && this.#timer === undefined && !this.#closed) {
+        this.#timer = setTimeout(() => {
+          this.#timer = undefined;
+          if (!this.#flushing) void this.#startFlush();
+        }, this.#delay());
+      }
+    });
+    this.#flushing = run;
+    return run;
+  }
+
+  async #flushOnce(): Promise<void> {
+    const counters = [...this.#dirty];
+    this.#dirty.clear();
+    let failure: unknown;
+    for (let i = 0; i < counters.length; i += BATCH) {
+      const batch = counters.slice(i, i + BATCH);
+      const deltas = batch.map((counter) => counter.pending);
+      const op = this.#kv.atomic();
+      batch.forEach((counter, j) => {
+        op.sum(usageKey(counter.callerId, counter.day), BigInt(deltas[j]!));
+        if (counter.lastUsed) {
+          op.set(["usage_last", counter.callerId], counter.lastUsed);
+        }
+      });
+      try {
+        await op.commit();
+      } catch (error) {
+        // Nothing was applied: keep the increments for the next tick.
+        for (const counter of batch) this.#dirty.add(counter);
+        failure = error;
+        continue;
+      }
+      batch.forEach((counter, j) => {
+        counter.pending -= deltas[j]!;
+        counter.persisted += deltas[j]!;
+        if (counter.pending > 0) this.#dirty.add(counter);
+      });
+      await this.#refresh(batch);
+    }
+    if (failure) throw failure;
+  }
+
+  /** Re-reads persisted totals, picking up what other instances flushed. */
+  async #refresh(batch: Counter[]): Promise<void> {
+    const reads: Promise<void>[] = [];
+    for (let i = 0; i < batch.length; i += 10) {
+      const chunk = batch.slice(i, i + 10);
+      reads.push(
+        this.#kv.getMany<Deno.KvU64[]>(chunk.map((c) => usageKey(c.callerId, c.day))).then(
+          (entries) =>
+            entries.forEach((entry, j) => {
+              const value = Number(entry.value?.value ?? 0n);
+              const counter = chunk[j]!;
+              if (value > counter.persisted) counter.persisted = value;
+            }),
+        ),
+      );
+    }
+    await Promise.all(reads);
+  }
+
+  async #sweep(today: string): Promise<void> {
+    const cutoff = utcDate(Date.parse(`${today}T00:00:00Z`) - USAGE_RETENTION_DAYS * 86_400_000);
+    let op = this.#kv.atomic();
+    let count = 0;
+    for await (const entry of this.#kv.list({ prefix: ["usage"] })) {
+      const day = entry.key[2];
+      if (typeof day !== "string" || day >= cutoff) continue;
+      op.delete(entry.key);
+      if (++count % 500 === 0) {
+        await op.commit();
+        op = this.#kv.atomic();
+      }
+    }
+    if (count % 500 !== 0) await op.commit();
+  }
+}

@@ -1,0 +1,54 @@
+/** Account helpers for tests: sign up, keep the session cookie by hand, create keys. */
+
+/** Anything that answers requests like `testApp().request` or a fetch against a live server. */
+export type Requester = (path: string, init?: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Reads the session cookie from a response's `Set-Cookie`.
+ *
+ * @param res The response.
+ * @returns `lanka_session=<token>`, or undefined.
+ */
+export function sessionCookie(res: Response): string | undefined {
+  for (const line of res.headers.getSetCookie()) {
+    const match = /^(lanka_session=[^;]*)/.exec(line);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+/** JSON POST (or other method) init with a cookie. */
+export function jsonInit(method: string, body?: unknown, cookie?: string): RequestInit {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (cookie) headers.Cookie = cookie;
+  return { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) };
+}
+
+/**
+ * Signs up through the JSON API.
+ *
+ * @returns The session cookie.
+ */
+export async function signUp(request: Requester, email: string, password: string): Promise<string> {
+  const res = await request("/api/v1/accounts", jsonInit("POST", { email, password }));
+  if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  await res.body?.cancel();
+  return sessionCookie(res)!;
+}
+
+/**
+ * Creates a key through the JSON API.
+ *
+ * @returns The full key and its id.
+ */
+export async function createKey(
+  request: Requester,
+  cookie: string,
+  name = "test",
+): Promise<{ key: string; id: string }> {
+  const res = await request("/api/v1/keys", jsonInit("POST", { name }, cookie));
+  const body = await res.json();
+  if (res.status !== 201) throw new Error(`create key: ${res.status} ${JSON.stringify(body)}`);
+  return { key: body.data.key, id: body.data.id };
+}

@@ -1,0 +1,160 @@
+/**
+ * Keys and quotas under load: `GET /api/v1/vat` with an API key on the real server (counters in a
+ * file-backed KV, write-behind), against a bare `Deno.serve` answering constant JSON, measured
+ * with `wrk` (50 connections) in the same run, in interleaved rounds. Passes when the median
+ * round's ratio of requests per second is at least 0.5 and the median round's p99 latency is under
+ * 10 ms (the median, so one round disturbed by another process on a shared machine does not
+ * decide); also checks that every served request was persisted once the server shut down.
+ *
+ * A third server, the same app with a quota store that counts nothing (`_noquota_server.ts`),
+ * shows what keys and quotas themselves cost (the ratio of the real server to it).
+ *
+ * Run: `npx -y deno@2.9.6 task bench quota` (needs `wrk`: `apt-get install -y wrk`).
+ *
+ * @module
+ */
+import { accountWithKey, freePort, persistedUsage, startServer } from "../e2e/_server.ts";
+
+const DURATION = Deno.env.get("BENCH_DURATION") ?? "6s";
+const ROUNDS = 3;
+
+interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+}
+
+function ms(text: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text.trim());
+  if (!match) throw new Error(`cannot read latency ${text}`);
+  const value = Number(match[1]);
+  return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+}
+
+async function wrk(url: string, headers: string[] = []): Promise<WrkResult> {
+  const args = ["-t1", "-c50", `-d${DURATION}`, "--latency", ...headers.flatMap((h) => ["-H", h])];
+  const out = await new Deno.Command("wrk", { args: [...args, url] }).output();
+  const text = new TextDecoder().decode(out.stdout);
+  if (!out.success) throw new Error(`wrk failed: ${new TextDecoder().decode(out.stderr)}`);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(text)?.[1]);
+  const p50 = ms(/\n\s+50%\s+(\S+)/.exec(text)?.[1] ?? "");
+  const p99 = ms(/\n\s+99%\s+(\S+)/.exec(text)?.[1] ?? "");
+  const requests = Number(/(\d+) requests in/.exec(text)?.[1]);
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(text)?.[1] ?? 0);
+  return { rps, p50, p99, requests, non2xx };
+}
+
+async function spawnServer(
+  args: string[],
+  path: string,
+  port: number,
+): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args,
+    stdout: "null",
+    stderr: "inherit",
+  }).spawn();
+  const url = `http://127.0.0.1:${port}${path}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      await (await fetch(url)).body?.cancel();
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await child.status;
+    },
+  };
+}
+
+function bareServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = freePort();
+  const code =
+    `const body = JSON.stringify({ ok: true, data: { mode: "add", rate: 18, base: 100, vat: 18, total: 118, currency: "LKR" } });
+Deno.serve({ port: ${port}, hostname: "127.0.0.1", onListen() {} }, () => new Response(body, { headers: { "content-type": "application/json" } }));`;
+  return spawnServer(["eval", code], "/", port);
+}
+
+const dir = await Deno.makeTempDir();
+const kvPath = `${dir}/bench.sqlite3`;
+const server = await startServer(kvPath, { KEY_DAILY_LIMIT: "1000000000", LOG_LEVEL: "error" });
+const bare = await bareServer();
+const { key, id } = await accountWithKey(server.url, "bench@example.com", "bench-password");
+const target = `${server.url}/api/v1/vat?amount=100`;
+const noQuotaPort = freePort();
+const noQuota = await spawnServer(
+  [
+    "run",
+    "--allow-all",
+    "--config",
+    new URL("../../deno.json", import.meta.url).pathname,
+    new URL("./_noquota_server.ts", import.meta.url).pathname,
+    String(noQuotaPort),
+    kvPath,
+  ],
+  "/api/v1",
+  noQuotaPort,
+);
+const noQuotaTarget = `${noQuota.url}/vat?amount=100`;
+
+const base: WrkResult[] = [];
+const app: WrkResult[] = [];
+const plain: WrkResult[] = [];
+await wrk(target, [`x-api-key: ${key}`]); // warm-up (JIT, caches); counted in KV too
+for (let round = 0; round < ROUNDS; round++) {
+  base.push(await wrk(bare.url));
+  app.push(await wrk(target, [`x-api-key: ${key}`]));
+  plain.push(await wrk(noQuotaTarget, [`x-api-key: ${key}`]));
+}
+await bare.stop();
+await noQuota.stop();
+const exit = await server.stop("SIGTERM");
+const persisted = await persistedUsage(kvPath, `key:${id}`);
+await Deno.remove(dir, { recursive: true });
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ratio = median(app.map((r, i) => r.rps / base[i]!.rps));
+const appP99 = median(app.map((r) => r.p99));
+const fmt = (r: WrkResult) =>
+  `${Math.round(r.rps).toLocaleString("en")} req/s, p50 ${r.p50.toFixed(2)} ms, p99 ${
+    r.p99.toFixed(2)
+  } ms`;
+console.log(
+  `wrk -t1 -c50 -d${DURATION}, ${ROUNDS} interleaved rounds, ${navigator.hardwareConcurrency} CPUs`,
+);
+base.forEach((r, i) => console.log(`  bare Deno.serve, round ${i + 1}: ${fmt(r)}`));
+app.forEach((r, i) => console.log(`  /api/v1/vat with key, round ${i + 1}: ${fmt(r)}`));
+plain.forEach((r, i) =>
+  console.log(`  same app, quota store counting nothing, round ${i + 1}: ${fmt(r)}`)
+);
+const quotaCost = median(app.map((r, i) => r.rps / plain[i]!.rps));
+console.log(
+  `  median ratio ${ratio.toFixed(2)} (need >= 0.5); median p99 ${
+    appP99.toFixed(2)
+  } ms (need < 10); keys and quotas vs none: ${quotaCost.toFixed(2)}; load average ${
+    Deno.loadavg()[0]!.toFixed(1)
+  }`,
+);
+const servedAll = 1 + app.reduce((sum, r) => sum + r.requests, 0); // + the warm-up's below
+console.log(
+  `  persisted after SIGTERM: ${persisted} (server exit ${exit}; wrk non-2xx ${
+    app.reduce((s, r) => s + r.non2xx, 0)
+  }; measured rounds sent ${servedAll - 1})`,
+);
+const problems: string[] = [];
+if (ratio < 0.5) problems.push(`ratio ${ratio.toFixed(2)} < 0.5`);
+if (appP99 >= 10) problems.push(`p99 ${appP99.toFixed(2)} ms >= 10 ms`);
+if (app.some((r) => r.non2xx > 0)) problems.push("non-2xx responses");
+if (persisted < servedAll - 1) problems.push(`persisted ${persisted} < served ${servedAll - 1}`);
+if (problems.length) {
+  console.error(`FAIL: ${problems.join("; ")}`);
+  Deno.exit(1);
+}
+console.log("PASS");
