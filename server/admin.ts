@@ -10,6 +10,7 @@ import { Accounts, type StoredKey } from "./accounts/store.ts";
 import { type Clock, systemClock, utcDate } from "./clock.ts";
 import { configFromEnvOrExit } from "./config.ts";
 import { openKv } from "./kv.ts";
+import { exportKv, importKv } from "./backup.ts";
 
 /** What a command runs with. */
 export interface AdminContext {
@@ -84,6 +85,27 @@ const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString
 
 /** Every command of the CLI. */
 export const commands: AdminCommand[] = [
+  {
+    path: ["export"],
+    usage: "[> backup.jsonl]",
+    summary:
+      "Write every KV entry (accounts, hashed keys, counters, news, ...) as JSON Lines to stdout",
+    async run(_args, ctx) {
+      const count = await exportKv(ctx.kv, (line) => ctx.out(line), new Date(ctx.clock.now()));
+      console.error(`Exported ${count} entries.`);
+    },
+  },
+  {
+    path: ["import"],
+    usage: "<backup.jsonl>",
+    summary: "Restore a backup made by export into an empty KV (checked whole before writing)",
+    async run(args, ctx) {
+      const file = args.positional[0];
+      if (!file) throw new UsageError("Give the backup file to import");
+      const count = await importKv(ctx.kv, await Deno.readTextFile(file));
+      ctx.out(`Imported ${count} entries.`);
+    },
+  },
   {
     path: ["keys", "create"],
     usage: "--email <email> [--name <label>]",

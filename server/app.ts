@@ -4,21 +4,19 @@
  * @module
  */
 import { type Handler, Hono } from "hono";
-import { ApiError } from "../core/errors.ts";
 import { buildOpenApi } from "../core/openapi.ts";
 import { operations } from "../core/registry.ts";
 import { buildServiceIndex } from "../core/service_index.ts";
 import { type Clock, colomboToday, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { caller, type KeyResolver, requireKey } from "./http/caller.ts";
-import { cors } from "./http/cors.ts";
+import { preflight } from "./http/cors.ts";
+import { frame } from "./http/frame.ts";
 import { onError } from "./http/errors.ts";
 import { mountOperations } from "./http/mount.ts";
-import { consumeQuota, peekQuota, rateLimitHeaders } from "./http/quota.ts";
-import { requestId } from "./http/request_id.ts";
+import { consumeQuota, peekQuota } from "./http/quota.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
-import { accessLog } from "./observe/access_log.ts";
 import { Metrics } from "./observe/metrics.ts";
 import { mountHealth, type ReadinessCheck } from "./http/health.ts";
 import { PageViews } from "./page_views.ts";
@@ -57,8 +55,7 @@ export interface AppDeps {
   voice?: VoiceSynthesizer;
 }
 
-/** URLs longer than this are refused with 414 before any routing. */
-export const MAX_URL_LENGTH = 8192;
+export { MAX_URL_LENGTH } from "./http/frame.ts";
 
 /**
  * Builds the Hono app.
@@ -78,21 +75,9 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const pageViews = deps.pageViews ?? new PageViews(deps.kv);
   const app = new Hono<AppEnv>();
 
-  app.use(requestId());
-  app.use(accessLog(logger, metrics, config.logIp));
-  app.use(async (c, next) => {
-    if (c.req.url.length > MAX_URL_LENGTH) {
-      throw new ApiError(
-        414,
-        "uri_too_long",
-        `URL is ${c.req.url.length} characters long: the limit is ${MAX_URL_LENGTH}`,
-      );
-    }
-    await next();
-  });
-  app.use(rateLimitHeaders(quota, clock));
+  app.use(frame({ quota, clock, logger, metrics, logIp: config.logIp }));
   app.use(caller(config, deps.keys ?? accounts));
-  app.use(cors());
+  app.use(preflight());
 
   const openApi = buildOpenApi(operations, {
     baseUrl,

@@ -12,6 +12,8 @@ const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 /** Writes structured log lines. */
 export interface Logger {
   log(level: LogLevel, message: string, fields?: Record<string, unknown>): void;
+  /** Whether lines at this level are written (to skip building fields that would be dropped). */
+  enabled(level: LogLevel): boolean;
 }
 
 /**
@@ -30,6 +32,7 @@ export function createLogger(
     else console.log(line);
   });
   return {
+    enabled: (lvl) => ORDER[lvl] >= ORDER[level],
     log(lvl, message, fields = {}) {
       if (ORDER[lvl] < ORDER[level]) return;
       sink(JSON.stringify({ time: new Date().toISOString(), level: lvl, message, ...fields }), lvl);

@@ -377,12 +377,17 @@ export class Accounts implements KeyResolver {
    * @param rawKey The key as presented.
    * @returns The key, or null when unknown or revoked.
    */
-  async resolve(rawKey: string): Promise<KeyRecord | null> {
+  resolve(rawKey: string): KeyRecord | null | Promise<KeyRecord | null> {
     if (!KEY_PATTERN.test(rawKey)) return null;
     const hash = sha256Hex(rawKey);
     const now = this.#clock.now();
     const hit = this.#cache.get(hash);
+    // A cached key answers synchronously: no KV read and no microtask on the hot path.
     if (hit && now >= hit.at && now - hit.at < this.#cacheMs) return hit.record;
+    return this.#lookup(hash, now);
+  }
+
+  async #lookup(hash: string, now: number): Promise<KeyRecord | null> {
     const id = await this.#kv.get<string>(["keys_by_hash", hash]);
     const key = id.value ? await this.key(id.value) : null;
     if (!key || key.revokedAt !== null || key.hash !== hash) {

@@ -20,7 +20,7 @@ export interface KeyResolver {
    * @param rawKey The key exactly as presented.
    * @returns The active key, or null when it is unknown or revoked.
    */
-  resolve(rawKey: string): Promise<KeyRecord | null>;
+  resolve(rawKey: string): KeyRecord | null | Promise<KeyRecord | null>;
 }
 
 /** Paths whose Authorization header is the operator's, not an API key. */
@@ -75,19 +75,29 @@ export function presentedKey(
  * @returns The middleware.
  */
 export function caller(config: Config, keys: KeyResolver): MiddlewareHandler<AppEnv> {
+  // The same few addresses call again and again: remember their counting ids (bounded).
+  const groups = new Map<string, string>();
+  const callerId = (address: string): string => {
+    let id = groups.get(address);
+    if (id === undefined) {
+      if (groups.size >= 10_000) groups.clear();
+      groups.set(address, id = `ip:${addressGroup(address)}`);
+    }
+    return id;
+  };
   return async (c, next) => {
     const peer = c.env?.remoteAddr?.hostname ?? "unknown";
-    const address = clientAddress(peer, c.req.header("x-forwarded-for"), config.trustProxy);
+    // X-Forwarded-For is read only when proxies are trusted: otherwise it is the client's word.
+    const address = config.trustProxy > 0
+      ? clientAddress(peer, c.req.header("x-forwarded-for"), config.trustProxy)
+      : peer;
     // Until the key is known the caller counts as its address, so errors below carry headers.
-    c.set("caller", {
-      id: `ip:${addressGroup(address)}`,
-      tier: "anonymous",
-      limit: config.anonDailyLimit,
-    });
+    c.set("caller", { id: callerId(address), tier: "anonymous", limit: config.anonDailyLimit });
     if (c.req.method !== "OPTIONS" && !OPERATOR_PATHS.has(c.req.path)) {
       const raw = presentedKey(c.req.header("authorization"), c.req.header("x-api-key"));
       if (raw !== undefined) {
-        const record = await keys.resolve(raw);
+        const resolved = keys.resolve(raw);
+        const record = resolved instanceof Promise ? await resolved : resolved;
         if (!record) {
           throw new ApiError(
             401,

@@ -17,18 +17,26 @@ export const EXPOSED_HEADERS = [
   "X-Voice-Remaining",
 ];
 
+const EXPOSED = EXPOSED_HEADERS.join(", ");
+
 /**
- * CORS for a public API: any origin, no credentials. Adds the headers to every response and
- * answers every `OPTIONS` request itself with 204.
+ * Adds the CORS headers of a public API (any origin, no credentials) to a response.
+ *
+ * @param headers The response headers.
+ */
+export function setCorsHeaders(headers: Headers): void {
+  headers.set("Access-Control-Allow-Origin", "*");
+  headers.set("Access-Control-Expose-Headers", EXPOSED);
+}
+
+/**
+ * Answers every `OPTIONS` request (CORS preflight) itself with 204 and the allowed methods and
+ * headers; the frame adds the common CORS and rate-limit headers.
  *
  * @returns The middleware.
  */
-export function cors(): MiddlewareHandler<AppEnv> {
+export function preflight(): MiddlewareHandler<AppEnv> {
   const headers: Record<string, string> = {
-    "Access-Control-Allow-Origin": "*",
-    "Access-Control-Expose-Headers": EXPOSED_HEADERS.join(", "),
-  };
-  const preflight: Record<string, string> = {
     "Access-Control-Allow-Methods": "GET, HEAD, POST, DELETE, OPTIONS",
     "Access-Control-Allow-Headers":
       "Authorization, Content-Type, X-API-Key, X-Request-Id, If-None-Match",
@@ -36,10 +44,9 @@ export function cors(): MiddlewareHandler<AppEnv> {
   };
   return async (c, next) => {
     if (c.req.method === "OPTIONS") {
-      c.res = new Response(null, { status: 204, headers: { ...headers, ...preflight } });
+      c.res = new Response(null, { status: 204, headers });
       return;
     }
     await next();
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   };
 }

@@ -1,5 +1,4 @@
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../http/types.ts";
+import type { AppContext } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import type { Metrics } from "./metrics.ts";
 
@@ -16,37 +15,37 @@ export function maskAddress(address: string): string {
 }
 
 /**
- * One structured log line per request (request id, method, route pattern, status, duration,
- * tier, and the client address masked unless `logIp`), and the request metrics. Never logs
- * headers, query strings or bodies, so keys, passwords and cookies cannot reach the log.
+ * Records one finished request: its metrics, and one structured log line (request id, method,
+ * route pattern, status, duration, tier, and the client address masked unless `logIp`). Never
+ * logs headers, query strings or bodies, so keys, passwords and cookies cannot reach the log.
  *
+ * @param c The context, after the response is set.
  * @param logger Where lines go.
  * @param metrics Request counters and latency.
  * @param logIp Log the full client address (else masked).
- * @returns The middleware.
+ * @param seconds How long the request took.
  */
-export function accessLog(
+export function recordAccess(
+  c: AppContext,
   logger: Logger,
   metrics: Metrics,
   logIp: boolean,
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const start = performance.now();
-    await next();
-    const seconds = (performance.now() - start) / 1000;
-    const route = c.req.routePath === "/*" ? "(unmatched)" : c.req.routePath;
-    metrics.request(route, c.req.method, c.res.status, seconds);
-    const caller = c.get("caller");
-    if (c.res.status === 429) metrics.quotaRejections.inc({ tier: caller?.tier ?? "anonymous" });
-    const peer = c.env?.remoteAddr?.hostname;
-    logger.log("info", "request", {
-      requestId: c.get("requestId"),
-      method: c.req.method,
-      route,
-      status: c.res.status,
-      durationMs: Math.round(seconds * 100_000) / 100,
-      tier: caller?.tier ?? "anonymous",
-      ...(peer ? { ip: logIp ? peer : maskAddress(peer) } : {}),
-    });
-  };
+  seconds: number,
+): void {
+  const route = c.req.routePath === "/*" ? "(unmatched)" : c.req.routePath;
+  const status = c.res.status;
+  metrics.request(route, c.req.method, status, seconds);
+  const caller = c.get("caller");
+  if (status === 429) metrics.quotaRejections.inc({ tier: caller?.tier ?? "anonymous" });
+  if (!logger.enabled("info")) return;
+  const peer = c.env?.remoteAddr?.hostname;
+  logger.log("info", "request", {
+    requestId: c.get("requestId"),
+    method: c.req.method,
+    route,
+    status,
+    durationMs: Math.round(seconds * 100_000) / 100,
+    tier: caller?.tier ?? "anonymous",
+    ...(peer ? { ip: logIp ? peer : maskAddress(peer) } : {}),
+  });
 }

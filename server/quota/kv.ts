@@ -95,23 +95,33 @@ export class KvQuotaStore implements QuotaStore {
     return Math.min(this.#interval * 2 ** this.#failures, MAX_RETRY_MS);
   }
 
-  async consume(callerId: string, limit: number, nowMs: number): Promise<QuotaDecision> {
-    const counter = await this.#counter(callerId, nowMs);
+  consume(callerId: string, limit: number, nowMs: number): QuotaDecision | Promise<QuotaDecision> {
+    const counter = this.#counter(callerId, nowMs);
+    return counter instanceof Promise
+      ? counter.then((loaded) => this.#count(loaded, limit, nowMs))
+      : this.#count(counter, limit, nowMs);
+  }
+
+  #count(counter: Counter, limit: number, nowMs: number): QuotaDecision {
     const used = counter.persisted + counter.pending;
     const allowed = used < limit;
     if (allowed) {
       counter.pending++;
-      if (callerId.startsWith("key:")) counter.lastUsed = nowMs;
+      if (counter.callerId.startsWith("key:")) counter.lastUsed = nowMs;
       this.#markDirty(counter);
     }
     const count = allowed ? used + 1 : used;
     return { allowed, limit, remaining: Math.max(limit - count, 0), reset: nextUtcMidnight(nowMs) };
   }
 
-  async peek(callerId: string, limit: number, nowMs: number): Promise<QuotaState> {
-    const counter = await this.#counter(callerId, nowMs);
-    const used = counter.persisted + counter.pending;
-    return { limit, remaining: Math.max(limit - used, 0), reset: nextUtcMidnight(nowMs) };
+  peek(callerId: string, limit: number, nowMs: number): QuotaState | Promise<QuotaState> {
+    const counter = this.#counter(callerId, nowMs);
+    const state = (loaded: Counter): QuotaState => ({
+      limit,
+      remaining: Math.max(limit - loaded.persisted - loaded.pending, 0),
+      reset: nextUtcMidnight(nowMs),
+    });
+    return counter instanceof Promise ? counter.then(state) : state(counter);
   }
 
   /**

@@ -22,7 +22,7 @@ export interface QuotaStore {
    * @param nowMs The current time.
    * @returns The decision and the state after it.
    */
-  consume(callerId: string, limit: number, nowMs: number): Promise<QuotaDecision>;
+  consume(callerId: string, limit: number, nowMs: number): QuotaDecision | Promise<QuotaDecision>;
   /**
    * The state without counting.
    *
@@ -31,7 +31,7 @@ export interface QuotaStore {
    * @param nowMs The current time.
    * @returns The state.
    */
-  peek(callerId: string, limit: number, nowMs: number): Promise<QuotaState>;
+  peek(callerId: string, limit: number, nowMs: number): QuotaState | Promise<QuotaState>;
   /** Flushes everything counted and stops background work (call on shutdown and in tests). */
   close(): Promise<void>;
 }

@@ -155,3 +155,41 @@ Deno.test("a bug answers a generic 500 with the request id and logs the details"
     t.logs.some((line) => line.includes("secret internal detail") && line.includes("req-42")),
   );
 });
+
+Deno.test("queryEntries() reads queries exactly as URLSearchParams does (property)", async () => {
+  const { queryEntries } = await import("../../server/http/mount.ts");
+  const fc = (await import("fast-check")).default;
+  const piece = fc.oneof(
+    fc.constantFrom(
+      "a",
+      "amount",
+      "=",
+      "&",
+      "+",
+      "%20",
+      "%",
+      "%zz",
+      "%E0%B6%9A",
+      "ශ්‍රී",
+      "?",
+      "#",
+      "",
+      " ",
+    ),
+    fc.string({ maxLength: 6 }),
+  );
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+      // Request URLs are always serialised by the URL parser, as c.req.url is.
+      const url = new URL(`http://x/api/v1/vat?${parts.join("")}`).href;
+      const expected = [...new URL(url).searchParams];
+      assert.deepEqual(queryEntries(url), expected, url);
+    }),
+    { numRuns: 3000 },
+  );
+  assert.deepEqual(queryEntries("http://x/a"), []);
+  assert.deepEqual(queryEntries("http://x/a?amount=1&&mode=add&flag"), [["amount", "1"], [
+    "mode",
+    "add",
+  ], ["flag", ""]]);
+});

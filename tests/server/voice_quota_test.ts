@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { onError } from "../../server/http/errors.ts";
-import { consumeQuota, consumeVoiceQuota, rateLimitHeaders } from "../../server/http/quota.ts";
+import { frame } from "../../server/http/frame.ts";
+import { consumeQuota, consumeVoiceQuota } from "../../server/http/quota.ts";
+import { Metrics } from "../../server/observe/metrics.ts";
 import type { AppEnv } from "../../server/http/types.ts";
 import { createLogger } from "../../server/log.ts";
 import { KvQuotaStore } from "../../server/quota/kv.ts";
@@ -12,7 +14,8 @@ Deno.test("a voice call counts toward the key's limit and its separate voice lim
   const store = new KvQuotaStore(kv);
   const clock = fixedClock();
   const app = new Hono<AppEnv>();
-  app.use(rateLimitHeaders(store, clock));
+  const logger = createLogger("error", () => {});
+  app.use(frame({ quota: store, clock, logger, metrics: new Metrics(), logIp: false }));
   app.use(async (c, next) => {
     c.set("caller", { id: "key:k1", tier: "key", limit: 5, keyId: "k1", accountId: "a1" });
     await next();
