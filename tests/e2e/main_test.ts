@@ -67,3 +67,44 @@ Deno.test("SIGTERM under load answers or refuses every request cleanly, closes K
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a graceful shutdown under load persists every counted request", async () => {
+  const dir = await Deno.makeTempDir();
+  const kvPath = `${dir}/kv.sqlite3`;
+  const server = await startServer({ KV_PATH: kvPath, ANON_DAILY_LIMIT: "1000000" });
+  try {
+    let answered = 0;
+    let refused = 0;
+    const call = () =>
+      fetch(`${server.url}/api/v1/vat?amount=100`).then(async (res) => {
+        await res.body?.cancel();
+        answered++;
+      }, () => void refused++);
+    // Keep 20 requests in flight, then stop the server in the middle of the traffic.
+    let running = true;
+    const workers = Array.from({ length: 20 }, async () => {
+      while (running) await call();
+    });
+    await new Promise((r) => setTimeout(r, 400));
+    const status = await server.stop("SIGTERM");
+    running = false;
+    await Promise.all(workers);
+    assert.equal(status.code, 0);
+    using kv = await Deno.openKv(kvPath);
+    let persisted = 0;
+    for await (const entry of kv.list<Deno.KvU64>({ prefix: ["usage"] })) {
+      if (String(entry.key[1]).startsWith("ip:")) persisted += Number(entry.value.value);
+    }
+    // Every answered request was counted and flushed before exit. A request the server counted
+    // but could not answer (its connection closed during shutdown) may add at most one each.
+    assert.ok(answered > 20, `only ${answered} requests were answered`);
+    assert.ok(persisted >= answered, `persisted ${persisted} < answered ${answered}`);
+    assert.ok(
+      persisted <= answered + refused,
+      `persisted ${persisted} > answered ${answered} + refused ${refused}`,
+    );
+  } finally {
+    await server.stop("SIGKILL");
+    await Deno.remove(dir, { recursive: true });
+  }
+});
