@@ -79,34 +79,3 @@ export function peekQuota(store: QuotaStore, clock: Clock): MiddlewareHandler<Ap
 export function voiceCallerId(keyId: string): string {
   return `voice:${keyId}`;
 }
-
-/**
- * Counts a voice call against the key's separate voice limit (`voice:<keyId>`, default 100 a
- * day). Mount it after `requireKey()` and `consumeQuota()`: a voice call counts toward both
- * limits. Over the voice limit it answers 429 `rate_limited` with the voice limit in the body
- * and headers; otherwise the headers report whichever of the two limits has less left.
- *
- * @param store The counters.
- * @param clock The clock.
- * @param voiceLimit The daily voice limit per key.
- * @returns The middleware.
- */
-export function consumeVoiceQuota(
-  store: QuotaStore,
-  clock: Clock,
-  voiceLimit: number,
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const keyId = c.get("caller").keyId;
-    if (keyId === undefined) throw new TypeError("consumeVoiceQuota needs a keyed caller");
-    const now = clock.now();
-    const decision = await store.consume(voiceCallerId(keyId), voiceLimit, now);
-    const state = { limit: decision.limit, remaining: decision.remaining, reset: decision.reset };
-    const general = c.get("quota");
-    if (!decision.allowed || !general || state.remaining < general.remaining) {
-      c.set("quota", state);
-    }
-    if (!decision.allowed) throw rateLimited(decision, now, "voice requests");
-    await next();
-  };
-}

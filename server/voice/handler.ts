@@ -11,7 +11,8 @@ import { ApiError, type ErrorDetail } from "../../core/errors.ts";
 import { voice, type VoiceRequest } from "../../core/ops/voice.ts";
 import type { Clock } from "../clock.ts";
 import type { AppEnv } from "../http/types.ts";
-import type { QuotaDecision, QuotaStore } from "../quota/memory.ts";
+import type { QuotaDecision, QuotaStore } from "../quota/store.ts";
+import { rateLimited, voiceCallerId } from "../http/quota.ts";
 import { QueueFullError, type VoiceSynthesizer } from "./service.ts";
 import { hasContent, parseTags, type Piece, TagError } from "./tags.ts";
 
@@ -172,23 +173,11 @@ export function voiceHandler(deps: VoiceHandlerDeps): Handler<AppEnv> {
     const caller = c.get("caller");
     const now = deps.clock.now();
     const decision: QuotaDecision = await deps.quota.consume(
-      `voice:${caller.keyId ?? caller.id}`,
+      voiceCallerId(caller.keyId ?? caller.id),
       deps.dailyLimit,
       now,
     );
-    if (!decision.allowed) {
-      throw new ApiError(
-        429,
-        "rate_limited",
-        `Daily voice limit of ${decision.limit} requests reached: resets at 00:00 UTC`,
-        {
-          extra: { limit: decision.limit, remaining: 0, reset: decision.reset },
-          headers: {
-            "Retry-After": String(Math.max(decision.reset - Math.floor(now / 1000), 1)),
-          },
-        },
-      );
-    }
+    if (!decision.allowed) throw rateLimited(decision, now, "voice requests");
 
     let output;
     try {

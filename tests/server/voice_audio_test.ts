@@ -407,7 +407,7 @@ Deno.test({
     const body = await json(third);
     assert.equal(third.status, 429);
     assert.equal(body.code, "rate_limited");
-    assert.match(body.error, /voice limit of 2/);
+    assert.match(body.error, /limit of 2 voice requests/);
     assert.ok(Number(third.headers.get("retry-after")) > 0);
   },
 });
