@@ -107,10 +107,29 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.get("/api/v1/", indexHandler);
   app.get("/api/v1/openapi.json", (c) => c.json(openApi));
 
+  const voice = deps.voice ??
+    new VoiceService({ workers: config.voiceWorkers, queue: config.voiceQueue });
+  const voiceStatus = voice.status?.bind(voice);
+  if (voiceStatus) {
+    metrics.gauge(
+      "lanka_voice_queue_depth",
+      "Voice requests waiting for a worker",
+      () => voiceStatus().queued,
+    );
+    metrics.gauge(
+      "lanka_voice_running",
+      "Voice requests being synthesised",
+      () => voiceStatus().running,
+    );
+  }
   mountHealth(app, {
     metrics,
     metricsToken: config.metricsToken,
-    checks: { kv: async () => (await deps.kv.get(["health"]), true), ...deps.readiness },
+    checks: {
+      kv: async () => (await deps.kv.get(["health"]), true),
+      ...(voiceStatus ? { voice: () => Promise.resolve(voiceStatus().up) } : {}),
+      ...deps.readiness,
+    },
   });
 
   app.get("/static/style.css", (c) => {
@@ -134,8 +153,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     handlers: {
       store: storeHandler(storeCatalogue, baseUrl),
       voice: voiceHandler({
-        service: deps.voice ??
-          new VoiceService({ workers: config.voiceWorkers, queue: config.voiceQueue }),
+        service: voice,
         quota,
         clock,
         dailyLimit: config.voiceDailyLimit,

@@ -77,6 +77,11 @@ export class WorkerPool<J, R> {
     return this.#slots.filter((s) => s.current).length;
   }
 
+  /** Whether the pool was closed (it accepts no more jobs). */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
   /** Workers started (0 until the first job). */
   get started(): number {
     return this.#slots.length;

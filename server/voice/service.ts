@@ -39,6 +39,18 @@ export interface VoiceSynthesizer {
   synthesize(request: VoiceRequest, pieces: Piece[]): Promise<VoiceOutput>;
   /** Ends the workers. */
   close(): void;
+  /** Queue and workers now, for `/metrics` and `/readyz`. */
+  status?(): VoiceStatus;
+}
+
+/** The synthesis pool's state. */
+export interface VoiceStatus {
+  /** Requests waiting for a worker. */
+  queued: number;
+  /** Requests being synthesised. */
+  running: number;
+  /** Whether the pool accepts requests (workers start on the first one). */
+  up: boolean;
 }
 
 /** Text, voices and queue: the worker-backed {@linkcode VoiceSynthesizer}. */
@@ -63,6 +75,11 @@ export class VoiceService implements VoiceSynthesizer {
       timeoutMs,
       name: "voice-text",
     });
+  }
+
+  /** Queue and workers now. */
+  status(): VoiceStatus {
+    return { queued: this.#synth.queued, running: this.#synth.running, up: !this.#synth.closed };
   }
 
   /** Workers started so far (synthesis, text). */

@@ -31,7 +31,7 @@ Deno.test("GET /healthz answers alive and /readyz checks KV", async () => {
   assert.equal(live.status, 200);
   assert.equal((await json(live)).status, "alive");
   const ready = await json(await t.request("/readyz"));
-  assert.deepEqual([ready.ok, ready.checks.kv], [true, "ok"]);
+  assert.deepEqual([ready.ok, ready.checks.kv, ready.checks.voice], [true, "ok", "ok"]);
 });
 
 Deno.test("GET /readyz is 503 naming the failing check when KV is closed", async () => {
