@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { ApiError, type ErrorDetail } from "./errors.ts";
 import type { Operation, OperationContext, OperationFormat } from "./operation.ts";
 
@@ -59,7 +59,7 @@ export function parseParams<P>(op: Operation<P>, entries: Iterable<readonly [str
   throw ApiError.invalidParams(details);
 }
 
-function issuesToDetails(error: z.ZodError): ErrorDetail[] {
+function issuesToDetails(error: z.core.$ZodError): ErrorDetail[] {
   return error.issues.map((issue) => {
     const param = issue.path.length ? issue.path.map(String).join(".") : "(parameters)";
     return { param, message: `Parameter "${param}" ${issue.message}` };

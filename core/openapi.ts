@@ -4,7 +4,7 @@
  *
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { AnyOperation } from "./operation.ts";
 
 /** A JSON object (an OpenAPI fragment). */
@@ -22,7 +22,7 @@ export interface OpenApiOptions {
 
 const API_PREFIX = "/api/v1";
 
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonObject {
+function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonObject {
   const out = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",
@@ -55,17 +55,19 @@ export interface ParameterObject extends JsonObject {
  * @returns One object per parameter, in declaration order.
  */
 export function operationParameters(op: AnyOperation): ParameterObject[] {
-  return Object.entries(op.params.shape as Record<string, z.ZodType>).map(([name, schema]) => {
-    const inPath = op.path.includes(`{${name}}`);
-    const { description, ...rest } = jsonSchema(schema, "input");
-    return {
-      name,
-      in: inPath ? "path" as const : "query" as const,
-      required: inPath || !schema.safeParse(undefined).success,
-      ...(typeof description === "string" ? { description } : {}),
-      schema: rest,
-    };
-  });
+  return Object.entries(op.params.shape as Record<string, z.core.$ZodType>).map(
+    ([name, schema]) => {
+      const inPath = op.path.includes(`{${name}}`);
+      const { description, ...rest } = jsonSchema(schema, "input");
+      return {
+        name,
+        in: inPath ? "path" as const : "query" as const,
+        required: inPath || !z.safeParse(schema, undefined).success,
+        ...(typeof description === "string" ? { description } : {}),
+        schema: rest,
+      };
+    },
+  );
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

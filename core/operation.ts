@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { z } from "zod";
+import type * as z from "zod/mini";
 
 /** What an operation may know beyond its parameters. Tests pass fixed values. */
 export interface OperationContext {
@@ -65,11 +65,11 @@ export interface Operation<P = unknown, R = unknown> {
   /** Tag grouping operations in the docs. */
   tag: string;
   /** Parameters (path and query) as a strict object of string parsers. */
-  params: z.ZodObject;
+  params: z.ZodMiniObject;
   /** The result schema (for JSON operations; binary ones describe `produces` instead). */
-  result: z.ZodType<R>;
+  result: z.ZodMiniType<R>;
   /** JSON request body, for POST operations. */
-  body?: z.ZodType;
+  body?: z.ZodMiniType;
   /** Media types of a binary success response (for example audio), instead of the envelope. */
   produces?: string[];
   /** An example request path, including `/api/v1`. */
@@ -118,7 +118,7 @@ export type AnyOperation = Operation<any, unknown>;
  * @param op The definition.
  * @returns The same definition, typed for the registry.
  */
-export function defineOperation<S extends z.ZodObject, R>(
+export function defineOperation<S extends z.ZodMiniObject, R>(
   op: Omit<Operation<z.output<S>, R>, "params" | "local"> & {
     params: S;
     run: (params: z.output<S>, ctx: OperationContext) => R;

@@ -7,10 +7,10 @@
  *
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 
 /** A zod schema that reads one string parameter into a typed value. */
-export type ParamSchema<T> = z.ZodType<T, string>;
+export type ParamSchema<T> = z.ZodMiniType<T, string>;
 
 /** Documentation of one parameter for the OpenAPI document. */
 export interface ParamDoc {
@@ -34,30 +34,42 @@ function stringField<T>(
   jsonSchema: Record<string, unknown>,
   doc: ParamDoc,
 ): ParamSchema<T> {
-  return z
-    .string({
-      error: (issue) =>
-        issue.input === undefined ? `is required: expected ${expected}` : `must be ${expected}`,
-    })
-    .transform((raw, ctx) => {
-      const value = raw === "" || raw.length > MAX_RAW_LENGTH ? undefined : parse(raw);
-      if (value === undefined) {
-        ctx.issues.push({
-          code: "custom",
-          input: raw,
-          message: raw === ""
-            ? `must be ${expected}: got an empty value`
-            : `must be ${expected}: got ${quote(raw)}`,
-        });
-        return z.NEVER;
-      }
-      return value;
-    })
-    .meta({
-      ...jsonSchema,
-      description: doc.description,
-      ...(doc.example ? { examples: [doc.example] } : {}),
-    });
+  const value = z.transform((raw: string, ctx) => {
+    const value = raw === "" || raw.length > MAX_RAW_LENGTH ? undefined : parse(raw);
+    if (value === undefined) {
+      ctx.issues.push({
+        code: "custom",
+        input: raw,
+        message: raw === ""
+          ? `must be ${expected}: got an empty value`
+          : `must be ${expected}: got ${quote(raw)}`,
+      });
+      return z.NEVER;
+    }
+    return value;
+  });
+  const required = (issue: { input?: unknown }) =>
+    issue.input === undefined ? `is required: expected ${expected}` : `must be ${expected}`;
+  return z.pipe(z.string({ error: required }), value).register(z.globalRegistry, {
+    ...jsonSchema,
+    description: doc.description,
+    ...(doc.example ? { examples: [doc.example] } : {}),
+  });
+}
+
+/**
+ * Any string, read as is (for operations that answer malformed values themselves). A missing
+ * value is reported in the words of zod's English locale, which `zod/mini` does not load.
+ *
+ * @returns The schema.
+ */
+export function anyString(): z.ZodMiniString<string> {
+  return z.string({
+    error: (issue) =>
+      `Invalid input: expected string, received ${
+        issue.input === null ? "null" : typeof issue.input
+      }`,
+  });
 }
 
 /** Options of {@linkcode decimal}. */
@@ -257,9 +269,10 @@ export function isLeapYear(year: number): boolean {
  * @returns The schema.
  */
 export function text(options: ParamDoc & { maxLength: number }): ParamSchema<string> {
-  return z
-    .string({ error: (issue) => issue.input === undefined ? "is required" : "must be text" })
-    .max(options.maxLength, { error: `must be at most ${options.maxLength} characters long` })
-    .transform((raw) => raw.trim())
-    .meta({ type: "string", maxLength: options.maxLength, description: options.description });
+  const { maxLength, description } = options;
+  const string = z.string({
+    error: (issue) => issue.input === undefined ? "is required" : "must be text",
+  }).check(z.maxLength(maxLength, { error: `must be at most ${maxLength} characters long` }));
+  return z.pipe(string, z.transform((raw: string) => raw.trim()))
+    .register(z.globalRegistry, { type: "string", maxLength, description });
 }

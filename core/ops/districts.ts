@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import data from "../../data/districts.json" with { type: "json" };
 import { unknownChoice } from "../_choices.ts";
 import { defineOperation, type Operation } from "../operation.ts";
@@ -138,26 +138,26 @@ const districtSchema = z.object({
   name: z.string(),
   nameSinhala: z.string(),
   nameTamil: z.string(),
-  code: z.string().describe("ISO 3166-2 code, e.g. LK-11"),
+  code: z.string().check(z.describe("ISO 3166-2 code, e.g. LK-11")),
   province: z.string(),
-  provinceCode: z.string().describe("ISO 3166-2 code of the province, e.g. LK-1"),
+  provinceCode: z.string().check(z.describe("ISO 3166-2 code of the province, e.g. LK-1")),
   capital: z.string(),
   tagline: z.string(),
   notablePlaces: z.array(z.string()),
 });
 
-const result: z.ZodType<DistrictsResult> = z.object({
+const result: z.ZodMiniType<DistrictsResult> = z.object({
   count: z.int(),
-  province: z.string().nullable(),
+  province: z.nullable(z.string()),
   districts: z.array(districtSchema),
 });
 
 const params = z.object({
-  province: text({
+  province: z.optional(text({
     maxLength: 40,
     description: "Only the districts of this province (name, slug or ISO code, e.g. Western)",
     example: "Western",
-  }).optional(),
+  })),
 });
 
 /** `GET /api/v1/districts`: the 25 districts. */

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import wht from "../../data/wht.json" with { type: "json" };
 import { inForce } from "../_dated.ts";
 import { roundMoney, roundTo } from "../money.ts";
@@ -130,37 +130,45 @@ const params = z.object({
     example: "10",
   }),
   months: integer({ min: 1, max: 600, description: "Tenure in months (1 to 600)", example: "12" }),
-  payout: oneOf(["cumulative", "monthly"] as const, {
-    description:
-      "cumulative (default: compounds monthly, paid at maturity) or monthly (interest paid each month)",
-  }).default("cumulative"),
-  wht: flag({
-    description:
-      "1 deducts withholding tax on interest at the rate in force today (10% since 1 April 2025)",
-  }).default(false),
-  whtRate: decimal({
+  payout: z._default(
+    oneOf(["cumulative", "monthly"] as const, {
+      description:
+        "cumulative (default: compounds monthly, paid at maturity) or monthly (interest paid each month)",
+    }),
+    "cumulative",
+  ),
+  wht: z._default(
+    flag({
+      description:
+        "1 deducts withholding tax on interest at the rate in force today (10% since 1 April 2025)",
+    }),
+    false,
+  ),
+  whtRate: z.optional(decimal({
     min: 0,
     max: 100,
     maxDecimals: 4,
     description:
       "Deduct withholding tax at this percent instead (0 for a self-declaration); implies wht=1",
-  }).optional(),
+  })),
 });
 
-const result: z.ZodType<FdResult> = z.object({
+const result: z.ZodMiniType<FdResult> = z.object({
   principal: z.number(),
-  annualRate: z.number().describe("Percent"),
+  annualRate: z.number().check(z.describe("Percent")),
   tenureMonths: z.int(),
   payout: z.enum(["cumulative", "monthly"]),
-  maturityGross: z.number().describe("Principal plus all interest before tax"),
+  maturityGross: z.number().check(z.describe("Principal plus all interest before tax")),
   totalInterestGross: z.number(),
-  monthlyInterestGross: z.number().nullable().describe("Interest paid each month (monthly payout)"),
-  effectiveAnnualYieldGross: z.number().describe("Percent, 2 decimals"),
-  whtRate: z.number().describe("Withholding tax percent applied (0 when wht is off)"),
+  monthlyInterestGross: z.nullable(z.number()).check(
+    z.describe("Interest paid each month (monthly payout)"),
+  ),
+  effectiveAnnualYieldGross: z.number().check(z.describe("Percent, 2 decimals")),
+  whtRate: z.number().check(z.describe("Withholding tax percent applied (0 when wht is off)")),
   whtAmount: z.number(),
   totalInterestNet: z.number(),
   maturityNet: z.number(),
-  effectiveAnnualYieldNet: z.number().describe("Percent, 2 decimals"),
+  effectiveAnnualYieldNet: z.number().check(z.describe("Percent, 2 decimals")),
   currency: z.literal("LKR"),
 });
 

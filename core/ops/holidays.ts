@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import holidayData from "../../data/holidays.json" with { type: "json" };
 import { ApiError } from "../errors.ts";
 import { type AllDayEvent, renderCalendar } from "../ical.ts";
@@ -87,38 +87,38 @@ export const HOLIDAY_TYPES: readonly HolidayType[] = [
   "cultural",
 ];
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
-const holidaySchema: z.ZodType<Holiday> = z.object({
+const holidaySchema: z.ZodMiniType<Holiday> = z.object({
   date: isoDay,
-  name: z.string().describe("English name"),
-  nameSinhala: z.string().describe("Sinhala name"),
-  nameTamil: z.string().describe("Tamil name"),
-  type: z.enum(HOLIDAY_TYPES).describe("Kind of day"),
-  public: z.boolean().describe("Observed in the public calendar"),
-  bank: z.boolean().describe("Observed in the bank calendar"),
-  mercantile: z.boolean().describe("Observed in the mercantile calendar"),
-  tentative: z.boolean().describe("True while the date is not yet gazetted"),
-  gazette: z.string().describe("Gazette Extraordinary declaring it, e.g. 2438/22"),
-  amendedBy: z.string().optional().describe("Gazette that moved or amended it"),
-  originalDate: isoDay.optional().describe("Date before the amendment"),
-  note: z.string().optional(),
+  name: z.string().check(z.describe("English name")),
+  nameSinhala: z.string().check(z.describe("Sinhala name")),
+  nameTamil: z.string().check(z.describe("Tamil name")),
+  type: z.enum(HOLIDAY_TYPES).check(z.describe("Kind of day")),
+  public: z.boolean().check(z.describe("Observed in the public calendar")),
+  bank: z.boolean().check(z.describe("Observed in the bank calendar")),
+  mercantile: z.boolean().check(z.describe("Observed in the mercantile calendar")),
+  tentative: z.boolean().check(z.describe("True while the date is not yet gazetted")),
+  gazette: z.string().check(z.describe("Gazette Extraordinary declaring it, e.g. 2438/22")),
+  amendedBy: z.optional(z.string()).check(z.describe("Gazette that moved or amended it")),
+  originalDate: z.optional(isoDay).check(z.describe("Date before the amendment")),
+  note: z.optional(z.string()),
 });
 
-const datasetSchema: z.ZodType<HolidayDataset> = z.object({
+const datasetSchema: z.ZodMiniType<HolidayDataset> = z.object({
   source: z.string(),
   sourceUrl: z.string(),
   lastVerified: isoDay,
-  years: z.array(z.number().int()).min(1),
+  years: z.array(z.number().check(z.int())).check(z.minLength(1)),
   holidays: z.array(holidaySchema),
   governmentClosures: z.array(z.object({
     id: z.string(),
     name: z.string(),
     nameSinhala: z.string(),
     nameTamil: z.string(),
-    weekday: z.number().int().min(0).max(6),
+    weekday: z.number().check(z.int(), z.minimum(0), z.maximum(6)),
     from: isoDay,
-    to: isoDay.nullable(),
+    to: z.nullable(isoDay),
     instrument: z.string(),
     status: z.string(),
     sources: z.array(z.string()),
@@ -170,28 +170,33 @@ export interface HolidaysResult {
 }
 
 const params = z.object({
-  year: integer({
+  year: z.optional(integer({
     min: 1000,
     max: 9999,
     description: `Year; supported ${SUPPORTED_YEARS.join(", ")}; default the current year`,
     example: "2026",
-  }).optional(),
-  type: oneOf(["public", "bank", "mercantile"] as const, {
+  })),
+  type: z.optional(oneOf(["public", "bank", "mercantile"] as const, {
     description: "Only holidays of this calendar: public, bank or mercantile; default all",
-  }).optional(),
-  format: oneOf(["json", "ics"] as const, {
-    description: "json (default) or ics: an iCalendar file (text/calendar) of the same selection",
-  }).default("json"),
+  })),
+  format: z._default(
+    oneOf(["json", "ics"] as const, {
+      description: "json (default) or ics: an iCalendar file (text/calendar) of the same selection",
+    }),
+    "json",
+  ),
 });
 
-const result: z.ZodType<HolidaysResult> = z.object({
-  year: z.number().int(),
-  type: z.enum(["public", "bank", "mercantile", "all"]).describe("Calendar filter applied"),
-  count: z.number().int().describe("Number of entries in holidays"),
+const result: z.ZodMiniType<HolidaysResult> = z.object({
+  year: z.number().check(z.int()),
+  type: z.enum(["public", "bank", "mercantile", "all"]).check(
+    z.describe("Calendar filter applied"),
+  ),
+  count: z.number().check(z.int(), z.describe("Number of entries in holidays")),
   holidays: z.array(holidaySchema),
-  source: z.string().describe("Publishing body and gazettes"),
+  source: z.string().check(z.describe("Publishing body and gazettes")),
   sourceUrl: z.string(),
-  lastVerified: z.string().describe("When the list was last checked, YYYY-MM-DD"),
+  lastVerified: z.string().check(z.describe("When the list was last checked, YYYY-MM-DD")),
 });
 
 /**

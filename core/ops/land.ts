@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { ApiError } from "../errors.ts";
 import { roundTo } from "../money.ts";
 import { defineOperation, type Operation } from "../operation.ts";
@@ -133,17 +133,17 @@ export function convertLand(value: number, from: LandUnit): LandResult {
 }
 
 const params = z.object({
-  value: decimal({
+  value: z.optional(decimal({
     min: 0,
     max: 1e12,
     maxDecimals: 6,
     description: "Amount to convert",
     example: "10",
-  })
-    .optional(),
-  from: oneOf(LAND_UNITS, { description: "Unit of value", ignoreCase: true }).optional(),
-  deed: text({ maxLength: 40, description: "An extent in deed notation instead, e.g. 2A-1R-30P" })
-    .optional(),
+  })),
+  from: z.optional(oneOf(LAND_UNITS, { description: "Unit of value", ignoreCase: true })),
+  deed: z.optional(
+    text({ maxLength: 40, description: "An extent in deed notation instead, e.g. 2A-1R-30P" }),
+  ),
 });
 
 const deedSchema = z.object({
@@ -154,10 +154,13 @@ const deedSchema = z.object({
 });
 
 const unitValues = z.object(
-  Object.fromEntries(LAND_UNITS.map((unit) => [unit, z.number()])) as Record<LandUnit, z.ZodNumber>,
+  Object.fromEntries(LAND_UNITS.map((unit) => [unit, z.number()])) as Record<
+    LandUnit,
+    z.ZodMiniNumber
+  >,
 );
 
-const result: z.ZodType<LandResult> = z.object({
+const result: z.ZodMiniType<LandResult> = z.object({
   value: z.number(),
   from: z.enum(LAND_UNITS as [LandUnit, ...LandUnit[]]),
   squareMetres: z.number(),

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { roundMoney } from "../money.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, flag, integer } from "../params.ts";
@@ -131,7 +131,10 @@ const params = z.object({
     example: "12.5",
   }),
   months: integer({ min: 1, max: 600, description: "Tenure in months (1 to 600)", example: "240" }),
-  schedule: flag({ description: "1 adds the month-by-month amortization table" }).default(false),
+  schedule: z._default(
+    flag({ description: "1 adds the month-by-month amortization table" }),
+    false,
+  ),
 });
 
 const row = z.object({
@@ -142,15 +145,15 @@ const row = z.object({
   balance: z.number(),
 });
 
-const result: z.ZodType<LoanResult> = z.object({
+const result: z.ZodMiniType<LoanResult> = z.object({
   principal: z.number(),
-  annualRate: z.number().describe("Percent"),
+  annualRate: z.number().check(z.describe("Percent")),
   tenureMonths: z.int(),
-  emi: z.number().describe("Monthly instalment"),
+  emi: z.number().check(z.describe("Monthly instalment")),
   totalInterest: z.number(),
   totalPayment: z.number(),
   currency: z.literal("LKR"),
-  schedule: z.array(row).optional().describe("Present with schedule=1"),
+  schedule: z.optional(z.array(row)).check(z.describe("Present with schedule=1")),
 });
 
 /** `GET /api/v1/loan`: reducing-balance EMI. */

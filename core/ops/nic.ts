@@ -1,8 +1,8 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import nicData from "../../data/nic.json" with { type: "json" };
 import { type Age, ageOn, type CivilDate, epochDay, isoText, parseIsoText } from "../_calendar.ts";
 import { defineOperation, type Operation } from "../operation.ts";
-import { isLeapYear, isValidIsoDate } from "../params.ts";
+import { anyString, isLeapYear, isValidIsoDate } from "../params.ts";
 
 /** `old`: 9 digits and V or X; `new`: 12 digits. */
 export type NicFormat = "old" | "new";
@@ -300,7 +300,7 @@ export function nicCheckDigitValid(number: string): boolean {
 }
 
 const params = z.object({
-  number: z.string().meta({
+  number: anyString().register(z.globalRegistry, {
     description:
       "The NIC number: 9 digits and V or X (old form, any case) or 12 digits (new form). Anything else is answered with valid false and a reason",
     examples: ["913014146V", "199130104146"],
@@ -308,44 +308,46 @@ const params = z.object({
 });
 
 const ageSchema = z.object({
-  years: z.int().describe("Whole years"),
-  months: z.int().describe("Whole months after the years"),
-  days: z.int().describe("Days after the months"),
+  years: z.int().check(z.describe("Whole years")),
+  months: z.int().check(z.describe("Whole months after the years")),
+  days: z.int().check(z.describe("Days after the months")),
 });
 
-const result: z.ZodType<NicResult> = z.object({
-  nic: z.string().describe(
+const result: z.ZodMiniType<NicResult> = z.object({
+  nic: z.string().check(z.describe(
     "The number as decoded: trimmed, letter in upper case (the trimmed input, cut at 64 characters, when it is not an NIC)",
-  ),
-  valid: z.boolean().describe(
+  )),
+  valid: z.boolean().check(z.describe(
     "Whether the number has a valid form and names a possible date of birth; the check digit is not considered",
-  ),
-  reason: z.string().nullable().describe("Why the number is not valid; null when valid"),
-  reasonCode: z.enum(["malformed", "day_of_year", "not_leap_year", "future", "too_old"])
-    .nullable().describe("Why the number is not valid, for programs; null when valid"),
-  format: z.enum(["old", "new"]).nullable().describe(
+  )),
+  reason: z.nullable(z.string()).check(z.describe("Why the number is not valid; null when valid")),
+  reasonCode: z.nullable(z.enum(["malformed", "day_of_year", "not_leap_year", "future", "too_old"]))
+    .check(z.describe("Why the number is not valid, for programs; null when valid")),
+  format: z.nullable(z.enum(["old", "new"])).check(z.describe(
     "old: 9 digits and V or X; new: 12 digits; null when the input has neither form",
-  ),
-  dateOfBirth: z.iso.date().nullable().describe(
+  )),
+  dateOfBirth: z.nullable(z.iso.date()).check(z.describe(
     "Date of birth, on the Department's fixed 366-day day count (1 March is always day 61)",
-  ),
-  gender: z.enum(["Male", "Female"]).nullable().describe(
+  )),
+  gender: z.nullable(z.enum(["Male", "Female"])).check(z.describe(
     "Female when 500 is added to the day code",
+  )),
+  age: z.nullable(ageSchema).check(z.describe("Age today in Asia/Colombo")),
+  serial: z.nullable(z.int()).check(
+    z.describe("Serial number among registrations of that birth day"),
   ),
-  age: ageSchema.nullable().describe("Age today in Asia/Colombo"),
-  serial: z.int().nullable().describe("Serial number among registrations of that birth day"),
-  checkDigitValid: z.boolean().nullable().describe(
+  checkDigitValid: z.nullable(z.boolean()).check(z.describe(
     "Whether the last digit matches the circulating mod-11 algorithm (unofficial; information only)",
-  ),
-  votingEligible: z.boolean().nullable().describe(
+  )),
+  votingEligible: z.nullable(z.boolean()).check(z.describe(
     "Old form: true for V (voter), false for X; null for new numbers, which do not record it",
-  ),
-  newNic: z.string().nullable().describe("Old numbers: the equivalent 12-digit number"),
-  oldNic: z.string().nullable().describe(
+  )),
+  newNic: z.nullable(z.string()).check(z.describe("Old numbers: the equivalent 12-digit number")),
+  oldNic: z.nullable(z.string()).check(z.describe(
     "New numbers of people born in 19xx whose serial starts with 0: the equivalent old number, with V",
-  ),
-  source: z.string().describe("The issuing authority"),
-  lastVerified: z.iso.date().describe("When the encoding rules were last checked"),
+  )),
+  source: z.string().check(z.describe("The issuing authority")),
+  lastVerified: z.iso.date().check(z.describe("When the encoding rules were last checked")),
 });
 
 /** `GET /api/v1/nic/{number}`: decodes a National Identity Card number. */

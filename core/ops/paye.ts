@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import apit from "../../data/apit.json" with { type: "json" };
 import { inForce } from "../_dated.ts";
 import { ApiError } from "../errors.ts";
@@ -134,18 +134,18 @@ const params = z.object({
     description: "Gross monthly salary (regular profit from employment), LKR",
     example: "250000",
   }),
-  date: isoDate({
+  date: z.optional(isoDate({
     description: `Apply the table in force on this date (from ${TABLES[0]!.from}); default today`,
-  }).optional(),
-  year: integer({
+  })),
+  year: z.optional(integer({
     min: FIRST_YEAR,
     max: 2100,
     description:
       "Apply the table in force on 1 April of this year of assessment (2024 means 2024/25)",
-  }).optional(),
+  })),
 });
 
-const result: z.ZodType<PayeResult> = z.object({
+const result: z.ZodMiniType<PayeResult> = z.object({
   grossMonthly: z.number(),
   grossAnnual: z.number(),
   monthlyTax: z.number(),
@@ -159,7 +159,7 @@ const result: z.ZodType<PayeResult> = z.object({
     id: z.string(),
     label: z.string(),
     from: z.string(),
-    to: z.string().nullable(),
+    to: z.nullable(z.string()),
     sourceUrl: z.string(),
   }),
 });

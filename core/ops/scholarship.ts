@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import cutoffData from "../../data/scholarship_cutoffs.json" with { type: "json" };
 import schoolData from "../../data/grade6_schools.json" with { type: "json" };
 import { unknownChoice } from "../_choices.ts";
@@ -351,8 +351,8 @@ function listing(year: number | undefined): ScholarshipListing {
 const coverageSchema = z.object({
   year: z.int(),
   status: z.enum(["complete", "partial", "not-published"]),
-  examDate: z.string().nullable(),
-  resultsReleased: z.string().nullable(),
+  examDate: z.nullable(z.string()),
+  resultsReleased: z.nullable(z.string()),
   grade6IntakeYear: z.int(),
   districtCutoffs: z.object({ Sinhala: z.int(), Tamil: z.int() }),
   schoolCutoffs: z.int(),
@@ -368,11 +368,11 @@ const listingSchema = z.object({
   coverage: z.array(coverageSchema),
   maxMark: z.int(),
   meaning: z.string(),
-  table: z.array(z.object({
+  table: z.optional(z.array(z.object({
     district: z.string(),
-    Sinhala: z.int().nullable(),
-    Tamil: z.int().nullable(),
-  })).optional(),
+    Sinhala: z.nullable(z.int()),
+    Tamil: z.nullable(z.int()),
+  }))),
 });
 
 const schoolSchema = z.object({
@@ -390,42 +390,43 @@ const cutoffSchema = z.object({
   yearStatus: z.enum(["complete", "partial", "not-published"]),
   district: z.object({ slug: z.string(), name: z.string() }),
   medium: z.enum(["Sinhala", "Tamil"]),
-  cutoff: z.int().nullable(),
+  cutoff: z.nullable(z.int()),
   published: z.boolean(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   sources: z.array(z.string()),
-  mark: z.int().optional(),
-  qualifies: z.boolean().nullable().optional(),
-  schools: z.object({
+  mark: z.optional(z.int()),
+  qualifies: z.optional(z.nullable(z.boolean())),
+  schools: z.optional(z.object({
     intakeYear: z.int(),
     published: z.boolean(),
     message: z.string(),
     reached: z.array(schoolSchema),
     earlier: z.array(schoolSchema),
-  }).optional(),
+  })),
 });
 
-const result: z.ZodType<ScholarshipResult> = z.union([cutoffSchema, listingSchema]);
+const result: z.ZodMiniType<ScholarshipResult> = z.union([cutoffSchema, listingSchema]);
 
 const params = z.object({
-  year: integer({
+  year: z.optional(integer({
     min: SCHOLARSHIP_YEARS[0]!,
     max: SCHOLARSHIP_YEARS[SCHOLARSHIP_YEARS.length - 1]!,
     description:
       "Exam year, 2024 to 2026 (default: the latest year with a published figure for the district and medium)",
     example: "2024",
-  }).optional(),
-  district: text({
+  })),
+  district: z.optional(text({
     maxLength: 40,
     description: "District name or slug, case ignored (required with medium)",
     example: "Colombo",
-  }).optional(),
-  medium: oneOf(MEDIUMS, {
+  })),
+  medium: z.optional(oneOf(MEDIUMS, {
     description: "Sinhala or Tamil, case ignored (required with district)",
     ignoreCase: true,
-  }).optional(),
-  mark: integer({ min: 0, max: 200, description: "The candidate's total mark, 0 to 200" })
-    .optional(),
+  })),
+  mark: z.optional(
+    integer({ min: 0, max: 200, description: "The candidate's total mark, 0 to 200" }),
+  ),
 });
 
 /** `GET /api/v1/scholarship-cutoff`: Grade 5 scholarship cut-offs and Grade 6 schools. */

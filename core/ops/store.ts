@@ -6,7 +6,7 @@
  *
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { defineRemoteOperation, type Operation } from "../operation.ts";
 import { integer, oneOf, text } from "../params.ts";
 
@@ -178,48 +178,56 @@ export interface StoreListing {
 export type StoreResult = StoreListing | StoreProduct;
 
 const params = z.object({
-  slug: text({ maxLength: 120, description: "Return this one product instead of a listing" })
-    .optional(),
-  vendor: oneOf(STORE_VENDORS, {
+  slug: z.optional(
+    text({ maxLength: 120, description: "Return this one product instead of a listing" }),
+  ),
+  vendor: z.optional(oneOf(STORE_VENDORS, {
     description: "Vendor slug, as listed in filters.vendors[].slug",
     example: "aws",
-  }).optional(),
-  topic: oneOf(STORE_TOPICS, {
+  })),
+  topic: z.optional(oneOf(STORE_TOPICS, {
     description: "Topic slug, as listed in filters.topics[].slug",
     example: "security",
-  }).optional(),
-  q: text({
+  })),
+  q: z.optional(text({
     maxLength: 100,
     description: "Case-insensitive substring of the title, exam code or slug",
-  }).optional(),
-  limit: integer({
-    min: 1,
-    max: STORE_MAX_LIMIT,
-    description: "Page size 1 to 200; default 200, the whole catalogue",
-  }).default(STORE_MAX_LIMIT),
-  offset: integer({ min: 0, max: 1_000_000, description: "Products to skip; default 0" })
-    .default(0),
+  })),
+  limit: z._default(
+    integer({
+      min: 1,
+      max: STORE_MAX_LIMIT,
+      description: "Page size 1 to 200; default 200, the whole catalogue",
+    }),
+    STORE_MAX_LIMIT,
+  ),
+  offset: z._default(
+    integer({ min: 0, max: 1_000_000, description: "Products to skip; default 0" }),
+    0,
+  ),
 });
 
 const facet = z.object({ slug: z.string(), label: z.string(), count: z.int() });
 
-const product: z.ZodType<StoreProduct> = z.object({
+const product: z.ZodMiniType<StoreProduct> = z.object({
   slug: z.string(),
-  url: z.url().describe("Human page of the product"),
+  url: z.url().check(z.describe("Human page of the product")),
   title: z.string(),
   examCode: z.string(),
-  vendor: z.string().describe("Vendor slug"),
+  vendor: z.string().check(z.describe("Vendor slug")),
   vendorName: z.string(),
-  level: z.string().describe("foundational, associate, professional, specialty or expert"),
-  topic: z.string().describe("Topic slug"),
+  level: z.string().check(z.describe("foundational, associate, professional, specialty or expert")),
+  topic: z.string().check(z.describe("Topic slug")),
   price: z.object({
-    amount: z.number().describe("LKR: USD list price x rate, rounded up to the next LKR 100"),
+    amount: z.number().check(
+      z.describe("LKR: USD list price x rate, rounded up to the next LKR 100"),
+    ),
     currency: z.literal("LKR"),
     formatted: z.string(),
     officialListUsd: z.number(),
-    note: z.string().nullable(),
+    note: z.nullable(z.string()),
   }),
-  availability: z.url().describe("schema.org availability"),
+  availability: z.url().check(z.describe("schema.org availability")),
   delivery: z.object({ method: z.string(), automatic: z.boolean(), note: z.string() }),
   validityMonths: z.int(),
   answer: z.string(),
@@ -234,13 +242,15 @@ const product: z.ZodType<StoreProduct> = z.object({
     validity_years: z.string(),
   }),
   factsVerified: z.boolean(),
-  uncertainFields: z.array(z.string()).describe("Field paths no retrieved source confirms"),
+  uncertainFields: z.array(z.string()).check(
+    z.describe("Field paths no retrieved source confirms"),
+  ),
   status: z.enum(["current", "retiring", "free"]),
-  statusNote: z.string().nullable(),
+  statusNote: z.nullable(z.string()),
   sources: z.array(z.url()),
 });
 
-const listing: z.ZodType<StoreListing> = z.object({
+const listing: z.ZodMiniType<StoreListing> = z.object({
   store: z.object({
     name: z.string(),
     url: z.url(),
@@ -250,12 +260,12 @@ const listing: z.ZodType<StoreListing> = z.object({
     refunds: z.url(),
   }),
   filters: z.object({ vendors: z.array(facet), topics: z.array(facet) }),
-  total: z.int().describe("Products matching the filters"),
+  total: z.int().check(z.describe("Products matching the filters")),
   limit: z.int(),
   offset: z.int(),
-  vendor: z.string().nullable(),
-  topic: z.string().nullable(),
-  query: z.string().nullable(),
+  vendor: z.nullable(z.string()),
+  topic: z.nullable(z.string()),
+  query: z.nullable(z.string()),
   pricing: z.object({
     rule: z.string(),
     exchangeRate: z.number(),
@@ -265,7 +275,7 @@ const listing: z.ZodType<StoreListing> = z.object({
   products: z.array(product),
 });
 
-const result: z.ZodType<StoreResult> = z.union([listing, product]);
+const result: z.ZodMiniType<StoreResult> = z.union([listing, product]);
 
 /** `GET /api/v1/store`: the exam voucher catalogue, served by the server only. */
 export const store: Operation<unknown, StoreResult> = defineRemoteOperation({

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import data from "../../data/tools.json" with { type: "json" };
 import { unknownChoice } from "../_choices.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
@@ -122,36 +122,37 @@ const toolSchema = z.object({
   description: z.string(),
   category: z.string(),
   keywords: z.array(z.string()),
-  url: z.string().describe("The tool's human page on this server"),
+  url: z.string().check(z.describe("The tool's human page on this server")),
   hasApi: z.boolean(),
-  apiPath: z.string().optional().describe("Path of the API endpoint, when it has one"),
+  apiPath: z.optional(z.string()).check(z.describe("Path of the API endpoint, when it has one")),
 });
 
-const result: z.ZodType<ToolsResult> = z.object({
-  total: z.int().describe("Tools matching q and category"),
+const result: z.ZodMiniType<ToolsResult> = z.object({
+  total: z.int().check(z.describe("Tools matching q and category")),
   limit: z.int(),
   offset: z.int(),
-  query: z.string().nullable().describe("Echo of q"),
-  category: z.string().nullable().describe("Echo of category, in its canonical spelling"),
-  categories: z.array(z.string()).describe("Every category of the catalogue"),
-  tools: z.array(toolSchema).describe("Most visited first"),
+  query: z.nullable(z.string()).check(z.describe("Echo of q")),
+  category: z.nullable(z.string()).check(z.describe("Echo of category, in its canonical spelling")),
+  categories: z.array(z.string()).check(z.describe("Every category of the catalogue")),
+  tools: z.array(toolSchema).check(z.describe("Most visited first")),
 });
 
 const params = z.object({
-  q: text({
+  q: z.optional(text({
     maxLength: 100,
     description: "Words to find in the title, description or keywords (all must occur)",
     example: "tax",
-  }).optional(),
-  category: text({
+  })),
+  category: z.optional(text({
     maxLength: 40,
     description: "One category, e.g. Finance or Education (case ignored)",
     example: "Finance",
-  }).optional(),
-  limit: integer({ min: 1, max: 200, description: "Page size, 1 to 200 (default 50)" }).default(
+  })),
+  limit: z._default(
+    integer({ min: 1, max: 200, description: "Page size, 1 to 200 (default 50)" }),
     50,
   ),
-  offset: integer({ min: 0, max: 100000, description: "Tools to skip (default 0)" }).default(0),
+  offset: z._default(integer({ min: 0, max: 100000, description: "Tools to skip (default 0)" }), 0),
 });
 
 /** `GET /api/v1/tools`: the tool catalogue. */

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import vatData from "../../data/vat.json" with { type: "json" };
 import { computeVat, standardVatRate, type VatResult } from "../calc/vat.ts";
 import { defineOperation, type Operation } from "../operation.ts";
@@ -25,23 +25,24 @@ const params = z.object({
     description: "Amount in LKR: net for mode=add, VAT-inclusive for mode=remove",
     example: "10000",
   }),
-  rate: decimal({
+  rate: z.optional(decimal({
     min: 0,
     max: 100,
     maxDecimals: 4,
     description: "VAT percent; default the standard rate in force today (18% since 1 January 2024)",
-  }).optional(),
-  mode: oneOf(["add", "remove"] as const, { description: "add (default) or remove" }).default(
+  })),
+  mode: z._default(
+    oneOf(["add", "remove"] as const, { description: "add (default) or remove" }),
     "add",
   ),
 });
 
-const result: z.ZodType<VatResult> = z.object({
+const result: z.ZodMiniType<VatResult> = z.object({
   mode: z.enum(["add", "remove"]),
-  rate: z.number().describe("Percent applied"),
-  base: z.number().describe("Net amount"),
-  vat: z.number().describe("VAT amount"),
-  total: z.number().describe("Gross amount"),
+  rate: z.number().check(z.describe("Percent applied")),
+  base: z.number().check(z.describe("Net amount")),
+  vat: z.number().check(z.describe("VAT amount")),
+  total: z.number().check(z.describe("Gross amount")),
   currency: z.literal("LKR"),
 });
 

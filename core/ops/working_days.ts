@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { dayNumber, isoFromDayNumber, weekdayOf } from "../day_number.ts";
 import { ApiError, type ErrorDetail } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
@@ -252,27 +252,36 @@ export interface WorkingDaysParams {
 const params = z.object({
   from: isoDate({ description: "First day counted, YYYY-MM-DD", example: "2026-05-01" }),
   to: isoDate({ description: "Last day counted (inclusive), YYYY-MM-DD", example: "2026-06-30" }),
-  calendar: oneOf(WORK_CALENDARS, {
-    description:
-      "Whose holidays are excluded: public, bank, mercantile (default) or government (public holidays plus government-office closures)",
-  }).default("mercantile"),
-  saturday: flag({ description: "1 counts Saturdays as working days; default 0" }).default(false),
+  calendar: z._default(
+    oneOf(WORK_CALENDARS, {
+      description:
+        "Whose holidays are excluded: public, bank, mercantile (default) or government (public holidays plus government-office closures)",
+    }),
+    "mercantile",
+  ),
+  saturday: z._default(
+    flag({ description: "1 counts Saturdays as working days; default 0" }),
+    false,
+  ),
 });
 
-const result: z.ZodType<WorkingDaysResult> = z.object({
+const result: z.ZodMiniType<WorkingDaysResult> = z.object({
   from: z.string(),
   to: z.string(),
   calendar: z.enum(["public", "bank", "mercantile", "government"]),
-  saturday: z.boolean().describe("Whether Saturdays counted as working days"),
-  workingDays: z.number().int(),
-  totalDays: z.number().int().describe("Days from from to to inclusive"),
-  weekendDays: z.number().int().describe("Sundays, and Saturdays unless saturday=1"),
-  holidayDays: z.number().int().describe("Distinct holidays that fell on non-weekend days"),
+  saturday: z.boolean().check(z.describe("Whether Saturdays counted as working days")),
+  workingDays: z.number().check(z.int()),
+  totalDays: z.number().check(z.int(), z.describe("Days from from to to inclusive")),
+  weekendDays: z.number().check(z.int(), z.describe("Sundays, and Saturdays unless saturday=1")),
+  holidayDays: z.number().check(
+    z.int(),
+    z.describe("Distinct holidays that fell on non-weekend days"),
+  ),
   holidays: z.array(z.object({
     date: z.string(),
     name: z.string(),
     type: z.enum([...HOLIDAY_TYPES, "closure"]),
-  })).describe("The holidays behind holidayDays"),
+  })).check(z.describe("The holidays behind holidayDays")),
 });
 
 /** `GET /api/v1/working-days`: business days between two dates. */

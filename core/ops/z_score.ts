@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import {
   AL_METHOD,
   AL_STREAMS,
@@ -254,15 +254,15 @@ export function zScoreListing(): ZScoreListing {
 
 const basisSchema = z.object({
   kind: z.enum(["sourced", "approximation"]),
-  year: z.int().nullable(),
+  year: z.nullable(z.int()),
   official: z.boolean(),
-  source: z.string().nullable(),
+  source: z.nullable(z.string()),
   how: z.string(),
 });
 
 const subjectId = z.object({ id: z.string(), code: z.string(), name: z.string() });
 
-const subjectSchema = subjectId.extend({
+const subjectSchema = z.extend(subjectId, {
   group: z.string(),
   legacy: z.boolean(),
   aliases: z.array(z.string()),
@@ -278,7 +278,9 @@ const listingSchema = z.object({
     rule: z.string(),
     confidence: z.string(),
     sources: z.array(z.string()),
-    subjects: z.array(z.string()).describe("Subjects named by the rule (empty for Arts, Other)"),
+    subjects: z.array(z.string()).check(
+      z.describe("Subjects named by the rule (empty for Arts, Other)"),
+    ),
   })),
   subjects: z.array(subjectSchema),
   method: z.object({ subjectZ: z.string(), finalZ: z.string(), sources: z.array(z.string()) }),
@@ -287,15 +289,15 @@ const listingSchema = z.object({
 });
 
 const calculationSchema = z.object({
-  subjects: z.array(subjectId.extend({
+  subjects: z.array(z.extend(subjectId, {
     mark: z.number(),
     mean: z.number(),
     sd: z.number(),
     statistics: z.enum(["given", "built-in"]),
-    basis: basisSchema.nullable(),
+    basis: z.nullable(basisSchema),
     z: z.number(),
   })),
-  zScore: z.number().describe("Final Z, 4 decimals"),
+  zScore: z.number().check(z.describe("Final Z, 4 decimals")),
   stream: z.object({
     id: z.string(),
     name: z.string(),
@@ -313,15 +315,15 @@ const calculationSchema = z.object({
   note: z.string(),
 });
 
-const result: z.ZodType<ZScoreResult> = z.union([calculationSchema, listingSchema]);
+const result: z.ZodMiniType<ZScoreResult> = z.union([calculationSchema, listingSchema]);
 
 const params = z.object({
-  subjects: text({
+  subjects: z.optional(text({
     maxLength: 200,
     description:
       "Three comma-separated terms subject:mark or subject:mark:mean:sd; omit to list subjects and streams",
     example: "physics:72,chemistry:68,combined-maths:80",
-  }).optional(),
+  })),
 });
 
 /** `GET /api/v1/z-score`: the A/L Z-score. */

@@ -14,7 +14,7 @@ globalThis.__result = { monthlyTax: tax.monthlyTax, table: tax.table.id, refused
 `;
 
 test("the bundled SDK computes PAYE in headless Chromium", async () => {
-  const code = new TextDecoder().decode(await bundle(entry));
+  const code = new TextDecoder().decode((await bundle(entry)).bytes);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     timeout: 120_000,

@@ -1,5 +1,6 @@
 // Prints the minified and gzipped sizes of two browser bundles of the built package, as JSON:
-// the whole client with every local operation and its data, and one tree-shaken pure function.
+// the whole client with every local operation and its data, and one tree-shaken pure function,
+// with the number of classic-zod modules each contains.
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -23,15 +24,21 @@ export async function bundle(contents) {
     target: "es2022",
     minify: true,
     write: false,
+    metafile: true,
   });
-  return result.outputFiles[0].contents;
+  return { bytes: result.outputFiles[0].contents, inputs: Object.keys(result.metafile.inputs) };
 }
 
 export async function bundleSizes() {
   const sizes = {};
   for (const [name, contents] of Object.entries(entries)) {
-    const bytes = await bundle(contents);
-    sizes[name] = { minified: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    const { bytes, inputs } = await bundle(contents);
+    sizes[name] = {
+      minified: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      // Modules of classic zod (`zod/v4/classic`) in the bundle: the core uses `zod/mini` only.
+      classicZod: inputs.filter((path) => path.includes("/zod/v4/classic/")).length,
+    };
   }
   return sizes;
 }

@@ -1,5 +1,5 @@
 /** Fakes shared by the SDK tests: a server-only operation and a scripted fetch. */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { defineRemoteOperation } from "../../core/operation.ts";
 import type { FetchLike } from "../../mod.ts";
 
@@ -11,7 +11,7 @@ export const feedOp = defineRemoteOperation({
   title: "Feed",
   description: "A test feed.",
   tag: "Test",
-  params: z.object({ q: z.string().optional() }),
+  params: z.object({ q: z.optional(z.string()) }),
   result: z.object({ items: z.array(z.string()) }),
   example: "/api/v1/feed",
 });
@@ -24,7 +24,7 @@ export const itemOp = defineRemoteOperation({
   title: "Item",
   description: "A test item.",
   tag: "Test",
-  params: z.object({ id: z.string().regex(/^[a-z][a-z /]+$/) }),
+  params: z.object({ id: z.string().check(z.regex(/^[a-z][a-z /]+$/)) }),
   result: z.unknown(),
   example: "/api/v1/items/ab",
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { defineRemoteOperation } from "../../core/operation.ts";
 import {
   createClient,

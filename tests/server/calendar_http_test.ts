@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import fc from "fast-check";
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { buildOpenApi } from "../../core/openapi.ts";
 import { defineOperation } from "../../core/operation.ts";
 import { oneOf, text } from "../../core/params.ts";
@@ -178,7 +178,7 @@ const echo = defineOperation({
   tag: "Test",
   params: z.object({
     word: text({ maxLength: 20, description: "A word" }),
-    format: oneOf(["json", "txt"] as const, { description: "json or txt" }).default("json"),
+    format: z._default(oneOf(["json", "txt"] as const, { description: "json or txt" }), "json"),
   }),
   result: z.object({ word: z.string() }),
   example: "/api/v1/echo?word=hi",

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { execute } from "../../core/execute.ts";
 import { defineOperation, defineRemoteOperation } from "../../core/operation.ts";
 import { operations } from "../../core/registry.ts";
@@ -425,7 +425,7 @@ Deno.test("toolPage() of a server-only operation opens the API instead of comput
     ...FAKE,
     name: "news",
     path: "/news",
-    params: z.object({ q: text({ maxLength: 50, description: "Search" }).optional() }),
+    params: z.object({ q: z.optional(text({ maxLength: 50, description: "Search" })) }),
     example: "/api/v1/news?q=rain",
     page: "news",
   });
