@@ -4,7 +4,7 @@
  *
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { defineRemoteOperation, type Operation } from "../operation.ts";
 import { text } from "../params.ts";
 
@@ -62,51 +62,54 @@ export interface NewKey extends KeyInfo {
   key: string;
 }
 
-const credentials: z.ZodType<Credentials> = z.strictObject({
-  email: z.string({ error: "must be a string" }).max(254, { error: "is too long" }).describe(
-    "Email address",
+const credentials: z.ZodMiniType<Credentials> = z.strictObject({
+  email: z.string({ error: "must be a string" }).check(
+    z.maxLength(254, { error: "is too long" }),
+    z.describe("Email address"),
   ),
-  password: z.string({ error: "must be a string" }).min(8, {
-    error: "must be at least 8 characters long",
-  }).max(256, { error: "must be at most 256 characters long" }).describe(
-    "Password, 8 to 256 characters",
+  password: z.string({ error: "must be a string" }).check(
+    z.minLength(8, { error: "must be at least 8 characters long" }),
+    z.maxLength(256, { error: "must be at most 256 characters long" }),
+    z.describe("Password, 8 to 256 characters"),
   ),
 }, { error: "Body must be a JSON object with only email and password" });
 
-const newKeyBody: z.ZodType<NewKeyBody> = z.strictObject({
-  name: z.string({ error: "must be a string" }).max(60, {
-    error: "must be at most 60 characters long",
-  }).optional().describe("A label for the key"),
+const newKeyBody: z.ZodMiniType<NewKeyBody> = z.strictObject({
+  name: z.optional(
+    z.string({ error: "must be a string" }).check(
+      z.maxLength(60, { error: "must be at most 60 characters long" }),
+    ),
+  ).check(z.describe("A label for the key")),
 }, { error: "Body must be a JSON object with at most a name" });
 
-const iso = z.string().describe("ISO 8601 timestamp");
+const iso = z.string().check(z.describe("ISO 8601 timestamp"));
 
-const accountResult: z.ZodType<AccountResult> = z.object({
+const accountResult: z.ZodMiniType<AccountResult> = z.object({
   id: z.string(),
   email: z.string(),
   createdAt: iso,
-  sessionExpiresAt: iso.optional(),
+  sessionExpiresAt: z.optional(iso),
 });
 
 const keyInfoShape = {
-  id: z.string().describe("Key id (not secret)"),
+  id: z.string().check(z.describe("Key id (not secret)")),
   name: z.string(),
-  prefix: z.string().describe("First 8 characters of the key"),
+  prefix: z.string().check(z.describe("First 8 characters of the key")),
   createdAt: iso,
-  lastUsedAt: iso.nullable(),
-  revokedAt: iso.nullable(),
+  lastUsedAt: z.nullable(iso),
+  revokedAt: z.nullable(iso),
   active: z.boolean(),
-  callsToday: z.number().int(),
-  dailyLimit: z.number().int(),
+  callsToday: z.int(),
+  dailyLimit: z.int(),
 };
-const keyInfo: z.ZodType<KeyInfo> = z.object(keyInfoShape);
-const keyList: z.ZodType<KeyList> = z.object({
+const keyInfo: z.ZodMiniType<KeyInfo> = z.object(keyInfoShape);
+const keyList: z.ZodMiniType<KeyList> = z.object({
   keys: z.array(keyInfo),
-  maxActive: z.number().int(),
+  maxActive: z.int(),
 });
-const newKey: z.ZodType<NewKey> = z.object({
+const newKey: z.ZodMiniType<NewKey> = z.object({
   ...keyInfoShape,
-  key: z.string().describe("The full key, shown only now"),
+  key: z.string().check(z.describe("The full key, shown only now")),
 });
 
 const none = z.object({});
@@ -165,7 +168,7 @@ export const deleteSession: Operation<unknown, { signedOut: boolean }> = defineR
   description: "Ends the current session and clears its cookie.",
   tag: TAG,
   params: none,
-  result: z.object({ signedOut: z.boolean() }) as z.ZodType<{ signedOut: boolean }>,
+  result: z.object({ signedOut: z.boolean() }) as z.ZodMiniType<{ signedOut: boolean }>,
   example: "/api/v1/sessions",
   account: "session",
   errors: { "403": "The request came from another site (Origin check)" },

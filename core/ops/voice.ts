@@ -5,7 +5,7 @@
  *
  * @module
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { defineRemoteOperation, type Operation } from "../operation.ts";
 
 /** The five voices (spec 4.16). */
@@ -124,7 +124,7 @@ const choice = <const T extends readonly [string, ...string[]]>(
 ) =>
   z.enum(values, {
     error: (issue) => `must be one of ${values.join(", ")}: got ${got(issue.input)}`,
-  }).describe(description);
+  }).check(z.describe(description));
 
 /** A whole number given as a JSON number or a string of digits. */
 const wholeNumber = (
@@ -132,20 +132,23 @@ const wholeNumber = (
   expected: string,
   jsonSchema: Record<string, unknown>,
 ) =>
-  z.union([z.number(), z.string()], {
-    error: (issue) => `must be ${expected}: got ${got(issue.input)}`,
-  }).transform((raw, ctx) => {
-    const value = typeof raw === "number" ? raw : /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-    if (!Number.isInteger(value) || !check(value)) {
-      ctx.issues.push({
-        code: "custom",
-        input: raw,
-        message: `must be ${expected}: got ${got(raw)}`,
-      });
-      return z.NEVER;
-    }
-    return value;
-  }).meta(jsonSchema);
+  z.pipe(
+    z.union([z.number(), z.string()], {
+      error: (issue) => `must be ${expected}: got ${got(issue.input)}`,
+    }),
+    z.transform((raw: number | string, ctx) => {
+      const value = typeof raw === "number" ? raw : /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+      if (!Number.isInteger(value) || !check(value)) {
+        ctx.issues.push({
+          code: "custom",
+          input: raw,
+          message: `must be ${expected}: got ${got(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  ).register(z.globalRegistry, jsonSchema);
 
 /** Counts Unicode code points (what the 6,000 limit counts). */
 export function codePoints(text: string): number {
@@ -154,43 +157,52 @@ export function codePoints(text: string): number {
   return count;
 }
 
-const body: z.ZodType<VoiceRequest> = z.strictObject({
+const body: z.ZodMiniType<VoiceRequest> = z.strictObject({
   text: z.string({
     error: (issue) =>
       issue.input === undefined
         ? "is required: expected a string of 1 to 6000 characters"
         : `must be a string: got ${got(issue.input)}`,
-  }).check((ctx) => {
-    const length = codePoints(ctx.value);
-    if (length === 0 || ctx.value.trim() === "") {
-      ctx.issues.push({
-        code: "custom",
-        input: ctx.value,
-        message: "has nothing to speak: got an empty or blank text",
-      });
-    } else if (length > MAX_VOICE_TEXT) {
-      ctx.issues.push({
-        code: "custom",
-        input: ctx.value,
-        message: `must be at most ${MAX_VOICE_TEXT} characters: got ${length}`,
-      });
-    }
-  }).describe("1 to 6,000 characters (Unicode code points, effect tags included)"),
-  voice: choice(VOICES, "Voice: eve, ara (female); leo, rex, sal (male)").default("eve"),
-  language: choice(
-    [...VOICE_LANGUAGES, "auto"] as const,
-    "Language code, or auto to detect it from the text",
-  ).default("en"),
-  codec: choice(["mp3", "wav"] as const, "mp3 (default) or wav").default("mp3"),
-  sample_rate: wholeNumber(
-    (v) => (VOICE_SAMPLE_RATES as readonly number[]).includes(v),
-    `one of ${VOICE_SAMPLE_RATES.join(", ")}`,
-    {
-      description: "Output sample rate in Hz (default 22050, the engine's own rate)",
-      enum: [...VOICE_SAMPLE_RATES],
-    },
-  ).default(DEFAULT_SAMPLE_RATE) as unknown as z.ZodType<VoiceSampleRate>,
-  bit_rate: wholeNumber(
+  }).check(
+    z.superRefine((value, ctx) => {
+      const length = codePoints(value);
+      if (length === 0 || value.trim() === "") {
+        ctx.addIssue({
+          code: "custom",
+          input: value,
+          message: "has nothing to speak: got an empty or blank text",
+        });
+      } else if (length > MAX_VOICE_TEXT) {
+        ctx.addIssue({
+          code: "custom",
+          input: value,
+          message: `must be at most ${MAX_VOICE_TEXT} characters: got ${length}`,
+        });
+      }
+    }),
+    z.describe("1 to 6,000 characters (Unicode code points, effect tags included)"),
+  ),
+  voice: z._default(choice(VOICES, "Voice: eve, ara (female); leo, rex, sal (male)"), "eve"),
+  language: z._default(
+    choice(
+      [...VOICE_LANGUAGES, "auto"] as const,
+      "Language code, or auto to detect it from the text",
+    ),
+    "en",
+  ),
+  codec: z._default(choice(["mp3", "wav"] as const, "mp3 (default) or wav"), "mp3"),
+  sample_rate: z._default(
+    wholeNumber(
+      (v) => (VOICE_SAMPLE_RATES as readonly number[]).includes(v),
+      `one of ${VOICE_SAMPLE_RATES.join(", ")}`,
+      {
+        description: "Output sample rate in Hz (default 22050, the engine's own rate)",
+        enum: [...VOICE_SAMPLE_RATES],
+      },
+    ),
+    DEFAULT_SAMPLE_RATE,
+  ) as unknown as z.ZodMiniType<VoiceSampleRate>,
+  bit_rate: z.optional(wholeNumber(
     (v) => v >= VOICE_BIT_RATE_RANGE.min && v <= VOICE_BIT_RATE_RANGE.max,
     `a whole number of bits per second from ${VOICE_BIT_RATE_RANGE.min} to ${VOICE_BIT_RATE_RANGE.max}`,
     {
@@ -199,10 +211,11 @@ const body: z.ZodType<VoiceRequest> = z.strictObject({
       minimum: VOICE_BIT_RATE_RANGE.min,
       maximum: VOICE_BIT_RATE_RANGE.max,
     },
-  ).optional(),
-  text_normalization: z.boolean({
-    error: (issue) => `must be true or false: got ${got(issue.input)}`,
-  }).default(true).describe("Expand currency, dates and abbreviations before speaking"),
+  )),
+  text_normalization: z._default(
+    z.boolean({ error: (issue) => `must be true or false: got ${got(issue.input)}` }),
+    true,
+  ).check(z.describe("Expand currency, dates and abbreviations before speaking")),
 }, {
   error: (issue) =>
     issue.code === "unrecognized_keys"
@@ -210,15 +223,18 @@ const body: z.ZodType<VoiceRequest> = z.strictObject({
         issue.keys.map((k) => JSON.stringify(k)).join(", ")
       }: allowed are text, voice, language, codec, sample_rate, bit_rate, text_normalization`
       : `must be a JSON object: got ${got(issue.input)}`,
-}).superRefine((value, ctx) => {
-  if (value.codec === "wav" && value.bit_rate !== undefined) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["bit_rate"],
-      message: "applies to mp3 only: remove it or use codec mp3",
-    });
-  }
-}) as unknown as z.ZodType<VoiceRequest>;
+}).check(
+  z.superRefine((value, ctx) => {
+    if (value.codec === "wav" && value.bit_rate !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        input: value.bit_rate,
+        path: ["bit_rate"],
+        message: "applies to mp3 only: remove it or use codec mp3",
+      });
+    }
+  }),
+) as unknown as z.ZodMiniType<VoiceRequest>;
 
 /** `POST /api/v1/voice` (spec 4.16): text to speech, served by the server only. */
 export const voice: Operation<unknown, unknown> = defineRemoteOperation<unknown>({

@@ -83,7 +83,7 @@ export async function readBodyText(request: Request, limit: number): Promise<str
   }
 }
 
-function issuesToDetails(error: z.ZodError): ErrorDetail[] {
+function issuesToDetails(error: z.core.$ZodError): ErrorDetail[] {
   return error.issues.flatMap((issue): ErrorDetail[] => {
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) => ({
