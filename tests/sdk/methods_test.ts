@@ -14,6 +14,9 @@ import {
   NotFoundError,
   RateLimitError,
 } from "../../mod.ts";
+import { operations } from "../../core/registry.ts";
+import { apiUrl, sdkSnippet } from "../../server/pages/snippets.ts";
+import { exampleParams, formParameters } from "../../server/pages/tool.ts";
 import { FIXED_NOW, json, testApp } from "../_helpers/app.ts";
 import { reply, scriptedFetch } from "./_fakes.ts";
 
@@ -256,4 +259,59 @@ Deno.test("voice.synthesize() in auto mode reaches the server, which asks for a 
   assert.equal(error.status, 401);
   assert.equal(sent.length, 1);
   assert.equal(sent[0]!.method, "POST");
+});
+
+/** The SDK snippet a tool page shows for its example, without the import. */
+function pageSnippets() {
+  return operations.filter((op) => op.page !== undefined && op.run !== undefined).map((op) => {
+    const params = formParameters(op);
+    const shown = new Set(params.map((p) => p.name));
+    const pairs = exampleParams(op).filter(([name]) => shown.has(name));
+    const code = sdkSnippet(op, params, pairs);
+    assert.match(code, /^import \{ createClient \} from "@lanka\/api";\n/);
+    return { op, pairs, body: code.split("\n").slice(1).join("\n") };
+  });
+}
+
+Deno.test("every tool page's SDK snippet runs against the SDK and answers as the server", async () => {
+  await using server = await testApp();
+  const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (
+    createClient: (options: object) => LankaClient,
+  ) => Promise<unknown>;
+  const snippets = pageSnippets();
+  assert.ok(snippets.length >= 13);
+  for (const { op, pairs, body } of snippets) {
+    const local = (options: object) =>
+      createClient({ ...options, mode: "local", baseUrl: BASE, now: () => FIXED_NOW });
+    const data = await new AsyncFunction("createClient", `${body}\nreturn result;`)(local);
+    const url = new URL(apiUrl(op, pairs, BASE));
+    const expected = await json(await server.request(url.pathname + url.search));
+    assert.deepEqual(data, expected.data, `${op.name}: ${body}`);
+  }
+});
+
+Deno.test("every tool page's SDK snippet type-checks against the SDK", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "lanka-snippets-" });
+  try {
+    const mod = new URL("../../mod.ts", import.meta.url).href;
+    const file = `${dir}/snippets.ts`;
+    await Deno.writeTextFile(
+      file,
+      [
+        `import { createClient } from ${JSON.stringify(mod)};`,
+        ...pageSnippets().map(({ body }, i) =>
+          `export async function snippet${i}(): Promise<unknown> {\n${body}\nreturn result;\n}`
+        ),
+      ].join("\n"),
+    );
+    const config = new URL("../../deno.json", import.meta.url).pathname;
+    const { code, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: ["check", "--quiet", "--config", config, file],
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assert.equal(code, 0, new TextDecoder().decode(stderr));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
