@@ -17,6 +17,7 @@ import {
 import { operations } from "../../core/registry.ts";
 import { apiUrl, sdkSnippet } from "../../server/pages/snippets.ts";
 import { exampleParams, formParameters } from "../../server/pages/tool.ts";
+import { encodeWav } from "../../server/voice/audio.ts";
 import { FIXED_NOW, json, testApp } from "../_helpers/app.ts";
 import { reply, scriptedFetch } from "./_fakes.ts";
 
@@ -170,27 +171,8 @@ Deno.test("store and voice are refused in local mode without touching the networ
   assert.equal(requests.length, 0);
 });
 
-/** A 16-bit mono PCM WAV of `samples` silent samples at 8 kHz (44-byte header). */
-function smallWav(samples = 8): Uint8Array {
-  const bytes = new Uint8Array(44 + samples * 2);
-  const view = new DataView(bytes.buffer);
-  const ascii = (at: number, text: string) =>
-    [...text].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
-  ascii(0, "RIFF");
-  view.setUint32(4, 36 + samples * 2, true);
-  ascii(8, "WAVE");
-  ascii(12, "fmt ");
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 16000, true); // byte rate
-  view.setUint16(32, 2, true); // block align
-  view.setUint16(34, 16, true); // bits per sample
-  ascii(36, "data");
-  view.setUint32(40, samples * 2, true);
-  return bytes;
-}
+/** A small WAV file: `samples` silent 16-bit mono samples at 8 kHz after the 44-byte header. */
+const smallWav = (samples = 8): Uint8Array => encodeWav([new Float32Array(samples)], 8000);
 
 const audio = (bytes: Uint8Array) =>
   new Response(bytes.slice(), { status: 200, headers: { "content-type": "audio/wav" } });
@@ -202,6 +184,7 @@ Deno.test("voice.synthesize() POSTs the body with the key and returns the audio 
   const answer = await client.voice.synthesize({ text: "Ayubowan", codec: "wav" }).withResponse();
   assert.ok(answer.data instanceof Uint8Array);
   assert.deepEqual(answer.data, wav);
+  assert.equal(answer.data.length, 44 + 8 * 2);
   assert.equal(new TextDecoder().decode(answer.data.subarray(8, 12)), "WAVE");
   assert.equal(answer.source, "remote");
   assert.equal(answer.meta, undefined);
