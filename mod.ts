@@ -15,7 +15,13 @@
  * @module
  */
 export { createClient, LankaClient } from "./sdk/client.ts";
-export type { ClientOptions } from "./sdk/client.ts";
+export type {
+  ClientOptions,
+  StoreListInput,
+  StoreMethods,
+  VoiceInput,
+  VoiceMethods,
+} from "./sdk/client.ts";
 export { ApiPromise } from "./sdk/promise.ts";
 export type {
   ApiResponse,

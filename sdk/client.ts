@@ -7,11 +7,42 @@
 import { ApiError as CoreApiError, isApiError as isCoreApiError } from "../core/errors.ts";
 import { chosenFormat, parseParams } from "../core/execute.ts";
 import type { AnyOperation, Operation } from "../core/operation.ts";
+import {
+  districts as districtsOp,
+  type DistrictsParams,
+  type DistrictsResult,
+} from "../core/ops/districts.ts";
 import { fd as fdOp, type FdParams, type FdResult } from "../core/ops/fd.ts";
+import {
+  holidays as holidaysOp,
+  type HolidaysParams,
+  type HolidaysResult,
+} from "../core/ops/holidays.ts";
 import { land as landOp, type LandParams, type LandResult } from "../core/ops/land.ts";
 import { loan as loanOp, type LoanParams, type LoanResult } from "../core/ops/loan.ts";
+import { nic as nicOp, type NicResult } from "../core/ops/nic.ts";
 import { paye as payeOp, type PayeParams, type PayeResult } from "../core/ops/paye.ts";
+import { plate as plateOp, type PlateResult } from "../core/ops/plate.ts";
+import {
+  scholarship as scholarshipOp,
+  type ScholarshipParams,
+  type ScholarshipResult,
+} from "../core/ops/scholarship.ts";
+import {
+  store as storeOp,
+  type StoreListing,
+  type StoreParams,
+  type StoreProduct,
+} from "../core/ops/store.ts";
+import { tools as toolsOp, type ToolsParams, type ToolsResult } from "../core/ops/tools.ts";
 import { vat as vatOp, type VatParams, type VatResult } from "../core/ops/vat.ts";
+import { voice as voiceOp, type VoiceRequest } from "../core/ops/voice.ts";
+import {
+  workingDays as workingDaysOp,
+  type WorkingDaysParams,
+  type WorkingDaysResult,
+} from "../core/ops/working_days.ts";
+import { zScore as zScoreOp, type ZScoreParams, type ZScoreResult } from "../core/ops/z_score.ts";
 import { findOperation } from "../core/registry.ts";
 import { type CacheEntry, type CacheStore, MemoryCache } from "./cache.ts";
 import { ApiError, errorFromResponse, LankaError, NetworkError, TimeoutError } from "./errors.ts";
@@ -95,6 +126,76 @@ export interface ClientOptions {
   now?: () => number;
 }
 
+/** Parameters of {@linkcode StoreMethods.list}: filters and paging (`slug` is `get()`'s). */
+export type StoreListInput = Input<Omit<StoreParams, "slug">, "limit" | "offset">;
+
+/** The body of {@linkcode VoiceMethods.synthesize}: `text`, the rest with server defaults. */
+export type VoiceInput = Input<
+  VoiceRequest,
+  "voice" | "language" | "codec" | "sample_rate" | "text_normalization"
+>;
+
+/** The exam voucher catalogue (`GET /store`), answered by the server only. */
+export interface StoreMethods {
+  /**
+   * A page of the catalogue, with facets and pricing (`GET /store`). Server only: rejects with a
+   * {@linkcode LankaError} in local mode; the last good copy is served (`stale: true`) when the
+   * network fails.
+   *
+   * @param params Optionally `vendor`, `topic`, `q`, `limit` (default 200) and `offset`.
+   * @param options Signal and timeout.
+   * @returns The listing.
+   *
+   * @example Usage
+   * ```ts ignore
+   * import { createClient } from "../mod.ts";
+   * const client = createClient({ baseUrl: "https://lanka.example" });
+   * const page = await client.store.list({ vendor: "aws", q: "architect" });
+   * console.log(page.total, page.products[0]?.price.formatted);
+   * ```
+   */
+  list(params?: StoreListInput, options?: RequestOptions): ApiPromise<StoreListing>;
+  /**
+   * One product by slug (`GET /store?slug=`). Server only, as {@linkcode StoreMethods.list}.
+   *
+   * @param slug The product's slug, as in `products[].slug`.
+   * @param options Signal and timeout.
+   * @returns The product; a {@linkcode NotFoundError} when no product has that slug.
+   *
+   * @example Usage
+   * ```ts ignore
+   * import { createClient } from "../mod.ts";
+   * const client = createClient({ baseUrl: "https://lanka.example" });
+   * const product = await client.store.get("aws-solutions-architect-associate-saa-c03");
+   * console.log(product.examCode, product.price.amount);
+   * ```
+   */
+  get(slug: string, options?: RequestOptions): ApiPromise<StoreProduct>;
+}
+
+/** Text to speech (`POST /voice`), answered by the server only and only with an API key. */
+export interface VoiceMethods {
+  /**
+   * Speaks a text (`POST /voice`): the audio bytes, MP3 or WAV as `codec` asks. Server only:
+   * rejects with a {@linkcode LankaError} in local mode. Needs `apiKey`. A voice request is never
+   * retried (it may have been charged) unless the server answered 429.
+   *
+   * @param body `text`, and optionally `voice`, `language`, `codec`, `sample_rate`, `bit_rate`,
+   *   `text_normalization`.
+   * @param options Signal and timeout.
+   * @returns The audio file's bytes.
+   *
+   * @example Usage
+   * ```ts ignore
+   * import { createClient } from "../mod.ts";
+   * const client = createClient({ baseUrl: "https://lanka.example", apiKey: "lk_..." });
+   * const audio = await client.voice.synthesize({ text: "Ayubowan", codec: "wav" });
+   * await Deno.writeFile("hello.wav", audio);
+   * ```
+   */
+  synthesize(body: VoiceInput, options?: RequestOptions): ApiPromise<Uint8Array>;
+}
+
 /** Sri Lanka has kept UTC+05:30 without daylight saving since 2006. */
 const COLOMBO_OFFSET_MS = 19_800_000;
 
@@ -127,6 +228,17 @@ export class LankaClient {
   readonly #cache: CacheStore | undefined;
   readonly #now: () => number;
   #today = { date: "", from: 0, to: 0 };
+
+  /** The exam voucher catalogue: `list()` and `get(slug)` (server only). */
+  readonly store: StoreMethods = {
+    list: (params, options) => this.call(storeOp, params, options) as ApiPromise<StoreListing>,
+    get: (slug, options) => this.call(storeOp, { slug }, options) as ApiPromise<StoreProduct>,
+  };
+
+  /** Text to speech: `synthesize(body)` (server only, with an API key). */
+  readonly voice: VoiceMethods = {
+    synthesize: (body, options) => this.call(voiceOp, body, options) as ApiPromise<Uint8Array>,
+  };
 
   /**
    * Creates a client (same as {@linkcode createClient}).
@@ -218,6 +330,173 @@ export class LankaClient {
    */
   convertLand(params: Input<LandParams>, options?: RequestOptions): ApiPromise<LandResult> {
     return this.call(landOp, params, options);
+  }
+
+  /**
+   * Decodes a National Identity Card number, old or new form (`GET /nic/{number}`).
+   *
+   * @param number The NIC number, for example `913014146V` or `199130104146`.
+   * @param options Signal and timeout.
+   * @returns Validity, date of birth, gender and both forms of the number.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const card = await client.nic("913014146V");
+   * console.log(card.dateOfBirth, card.gender); // "1991-10-27" "Male"
+   * ```
+   */
+  nic(number: string, options?: RequestOptions): ApiPromise<NicResult> {
+    return this.call(nicOp, { number }, options);
+  }
+
+  /**
+   * Reads a vehicle number plate: province, vehicle class and era (`GET /plate/{plate}`).
+   *
+   * @param plate The plate, for example `WP-CAB-1234`.
+   * @param options Signal and timeout.
+   * @returns The decoded plate.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const reading = await client.plate("WP-CAB-1234");
+   * console.log(reading.province?.name); // "Western"
+   * ```
+   */
+  plate(plate: string, options?: RequestOptions): ApiPromise<PlateResult> {
+    return this.call(plateOp, { plate }, options);
+  }
+
+  /**
+   * Public, bank and mercantile holidays of a year (`GET /holidays`). For the iCalendar file,
+   * `call("holidays", { year, format: "ics" })` gives its text.
+   *
+   * @param params Optionally `year` (default: this year in Colombo) and `type`.
+   * @param options Signal and timeout.
+   * @returns The holidays, with their gazette source.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const list = await client.holidays({ year: 2026, type: "mercantile" });
+   * console.log(list.holidays[0]?.date); // "2026-01-15"
+   * ```
+   */
+  holidays(
+    params?: Omit<HolidaysParams, "format">,
+    options?: RequestOptions,
+  ): ApiPromise<HolidaysResult> {
+    return this.call(holidaysOp, params, options);
+  }
+
+  /**
+   * Counts working days between two dates, inclusive (`GET /working-days`).
+   *
+   * @param params `from`, `to`, and optionally `calendar` (default mercantile) and `saturday`.
+   * @param options Signal and timeout.
+   * @returns The count and the holidays skipped.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const span = await client.workingDays({ from: "2026-05-01", to: "2026-05-31" });
+   * console.log(span.workingDays); // 20: 21 weekdays less May Day (Friday 1 May)
+   * ```
+   */
+  workingDays(
+    params: Input<WorkingDaysParams, "calendar" | "saturday">,
+    options?: RequestOptions,
+  ): ApiPromise<WorkingDaysResult> {
+    return this.call(workingDaysOp, params, options);
+  }
+
+  /**
+   * The 25 districts with their province, optionally of one province (`GET /districts`).
+   *
+   * @param params Optionally `province` (name, slug or ISO code).
+   * @param options Signal and timeout.
+   * @returns The districts.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const western = await client.districts({ province: "Western" });
+   * console.log(western.districts.map((d) => d.name)); // ["Colombo", "Gampaha", "Kalutara"]
+   * ```
+   */
+  districts(params?: DistrictsParams, options?: RequestOptions): ApiPromise<DistrictsResult> {
+    return this.call(districtsOp, params, options);
+  }
+
+  /**
+   * Searches the tool catalogue (`GET /tools`).
+   *
+   * @param params Optionally `q`, `category`, `limit` and `offset`.
+   * @param options Signal and timeout.
+   * @returns A page of tools.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const found = await client.tools({ q: "tax" });
+   * console.log(found.tools.map((t) => t.slug)); // ["paye", "vat", "fd"]
+   * ```
+   */
+  tools(
+    params?: Input<ToolsParams, "limit" | "offset">,
+    options?: RequestOptions,
+  ): ApiPromise<ToolsResult> {
+    return this.call(toolsOp, params, options);
+  }
+
+  /**
+   * A/L Z-score of three subjects, or without `subjects` the subjects and method
+   * (`GET /z-score`).
+   *
+   * @param params Optionally `subjects`: three `subject:mark` (or `subject:mark:mean:sd`) terms.
+   * @param options Signal and timeout.
+   * @returns The calculation, or the listing.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const z = await client.zScore({ subjects: "physics:72,chemistry:68,combined-maths:80" });
+   * if ("zScore" in z) console.log(z.zScore, z.stream.name);
+   * ```
+   */
+  zScore(params?: ZScoreParams, options?: RequestOptions): ApiPromise<ZScoreResult> {
+    return this.call(zScoreOp, params, options);
+  }
+
+  /**
+   * Grade 5 scholarship cut-off of a district and medium and, with a mark, the schools it
+   * reaches; without parameters, the years, districts and coverage (`GET /scholarship-cutoff`).
+   *
+   * @param params Optionally `year`, `district` with `medium`, and `mark`.
+   * @param options Signal and timeout.
+   * @returns The cut-off, or the listing.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const cut = await client.scholarshipCutoff({ year: 2024, district: "Colombo", medium: "Sinhala" });
+   * if ("cutoff" in cut) console.log(cut.cutoff); // 143
+   * ```
+   */
+  scholarshipCutoff(
+    params?: ScholarshipParams,
+    options?: RequestOptions,
+  ): ApiPromise<ScholarshipResult> {
+    return this.call(scholarshipOp, params, options);
   }
 
   /**

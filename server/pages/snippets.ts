@@ -79,16 +79,20 @@ export function sdkSnippet(
   params: readonly ParameterObject[],
   pairs: readonly [string, string][],
 ): string {
-  const args = pairs.map(([name, value]) => {
+  // Path parameters are the methods' positional arguments (`nic("913014146V")`).
+  const inPath = (name: string) => op.path.includes(`{${name}}`);
+  const positional = pairs.filter(([name]) => inPath(name)).map(([, value]) =>
+    JSON.stringify(value)
+  );
+  const fields = pairs.filter(([name]) => !inPath(name)).map(([name, value]) => {
     const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
     return `${key}: ${literal(params.find((p) => p.name === name), value)}`;
   });
+  const args = [...positional, ...(fields.length ? [`{ ${fields.join(", ")} }`] : [])];
   return [
     `import { createClient } from "@lanka/api";`,
     ``,
     `const lanka = createClient();`,
-    `const result = await lanka.${sdkMethod(op.name)}(${
-      args.length ? `{ ${args.join(", ")} }` : ""
-    });`,
+    `const result = await lanka.${sdkMethod(op.name)}(${args.join(", ")});`,
   ].join("\n");
 }
