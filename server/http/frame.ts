@@ -58,8 +58,11 @@ export function frame(deps: FrameDeps): MiddlewareHandler<AppEnv> {
     headers.set("X-Request-Id", id);
     setCorsHeaders(headers);
     const caller = c.get("caller");
-    const state = c.get("quota") ??
-      (caller ? await quota.peek(caller.id, caller.limit, clock.now()) : undefined);
+    let state = c.get("quota");
+    if (!state && caller) {
+      const peeked = quota.peek(caller.id, caller.limit, clock.now());
+      state = peeked instanceof Promise ? await peeked : peeked;
+    }
     if (state) setRateLimitHeaders(headers, state);
     recordAccess(c, logger, metrics, logIp, (performance.now() - start) / 1000);
   };

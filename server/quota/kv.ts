@@ -77,6 +77,9 @@ export class KvQuotaStore implements QuotaStore {
   #lastFlush = performance.now();
   #sweeping: Promise<void> | null = null;
   #day = "";
+  /** The current UTC day's bounds in epoch ms, so the date is formatted once a day, not per call. */
+  #dayStart = 0;
+  #dayEnd = 0;
   #closed = false;
 
   /**
@@ -157,8 +160,13 @@ export class KvQuotaStore implements QuotaStore {
   }
 
   #counter(callerId: string, nowMs: number): Counter | Promise<Counter> {
-    const day = utcDate(nowMs);
-    if (day !== this.#day) this.#turnDay(day);
+    if (nowMs < this.#dayStart || nowMs >= this.#dayEnd) {
+      this.#dayStart = Math.floor(nowMs / 86_400_000) * 86_400_000;
+      this.#dayEnd = this.#dayStart + 86_400_000;
+      const today = utcDate(nowMs);
+      if (today !== this.#day) this.#turnDay(today);
+    }
+    const day = this.#day;
     const id = `${day}|${callerId}`;
     let counter = this.#counters.get(id);
     if (!counter) {
