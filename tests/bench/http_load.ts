@@ -28,9 +28,10 @@ const app = await startServer("server/main.ts", {
 
 const targets = {
   baseline: `http://127.0.0.1:${basePort}/`,
+  hono: `http://127.0.0.1:${honoPort}/api/v1/vat`,
   vat: `http://127.0.0.1:${appPort}/api/v1/vat?amount=1000`,
 };
-const results: Record<string, WrkResult[]> = { baseline: [], vat: [] };
+const results: Record<string, WrkResult[]> = { baseline: [], hono: [], vat: [] };
 try {
   for (const url of Object.values(targets)) await wrk(url, { seconds: 2 }); // warm up
   for (let round = 0; round < ROUNDS; round++) {
@@ -40,12 +41,14 @@ try {
   }
 } finally {
   await stopServer(app);
+  await stopServer(hono);
   await stopServer(baseline);
 }
 
 const best = (runs: WrkResult[]) =>
   runs.reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
 const base = best(results.baseline!);
+const bareHono = best(results.hono!);
 const vat = best(results.vat!);
 if (vat.non2xx > 0) {
   throw new Error(`${vat.non2xx} non-2xx responses from /api/v1/vat: the figures are void`);
