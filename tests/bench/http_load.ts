@@ -13,6 +13,13 @@ const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 2);
 await ensureWrk();
 const basePort = freePort();
 const appPort = freePort();
+const honoPort = freePort();
+// Not a target: a bare Hono app answering the same JSON, to show where the gap lies.
+const hono = await startServer(
+  "tests/bench/_hono_server.ts",
+  { PORT: String(honoPort) },
+  `http://127.0.0.1:${honoPort}/api/v1/vat`,
+);
 const baseline = await startServer(
   "tests/bench/_baseline_server.ts",
   { PORT: String(basePort) },
