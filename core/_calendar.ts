@@ -95,3 +95,19 @@ export function ageOn(birth: CivilDate, today: CivilDate): Age {
     days: epochDay(today) - epochDay(anniversary),
   };
 }
+
+/** English month names, January first. */
+export const MONTH_NAMES: readonly string[] = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { ApiError } from "../../core/errors.ts";
 import type { Metrics } from "../observe/metrics.ts";
-import { timingSafeEqual } from "../security.ts";
+import { constantTimeEqual } from "../accounts/secrets.ts";
 import type { AppEnv } from "./types.ts";
 
 /** A named readiness check: resolves true when the dependency works. */
@@ -49,10 +49,10 @@ export function mountHealth(app: Hono<AppEnv>, options: HealthOptions): void {
     const ready = results.every(Boolean);
     return c.json({ ok: ready, status: ready ? "ready" : "not ready", checks }, ready ? 200 : 503);
   });
-  app.get("/metrics", async (c) => {
+  app.get("/metrics", (c) => {
     if (options.metricsToken) {
       const presented = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1] ?? "";
-      if (!(await timingSafeEqual(presented, options.metricsToken))) {
+      if (!constantTimeEqual(presented, options.metricsToken)) {
         throw new ApiError(
           401,
           "invalid_key",

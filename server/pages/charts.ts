@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { MONTH_NAMES } from "../../core/_calendar.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { formatValue } from "./result.ts";
 
@@ -311,21 +312,6 @@ export interface CalendarDay {
   nameTamil?: string;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 function monthGrid(year: number, month: number, days: readonly CalendarDay[]): SafeHtml {
   const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay(); // 0 = Sunday
   const lead = (first + 6) % 7; // weeks start on Monday
@@ -338,7 +324,7 @@ function monthGrid(year: number, month: number, days: readonly CalendarDay[]): S
   const mm = String(month).padStart(2, "0");
   return html`<section class="month" aria-labelledby="m-${year}-${mm}">
   <table class="month-grid">
-    <caption id="m-${year}-${mm}">${MONTHS[month - 1]} ${year}</caption>
+    <caption id="m-${year}-${mm}">${MONTH_NAMES[month - 1]} ${year}</caption>
     <thead><tr>${
     ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map((d) => html`<th scope="col">${d}</th>`)
   }</tr></thead>
@@ -364,7 +350,7 @@ function monthGrid(year: number, month: number, days: readonly CalendarDay[]): S
             <li
               data-date="${d.date}"><time datetime="${d.date}">${Number(
                 d.date.slice(8, 10),
-              )} ${MONTHS[month - 1]!.slice(0, 3)}</time> ${d.name}${d.nameSinhala
+              )} ${MONTH_NAMES[month - 1]!.slice(0, 3)}</time> ${d.name}${d.nameSinhala
                 ? html`
                   · <span lang="si">${d.nameSinhala}</span>
                 `
@@ -390,7 +376,7 @@ function monthGrid(year: number, month: number, days: readonly CalendarDay[]): S
  * @returns The calendar.
  */
 export function holidayCalendar(year: number, days: readonly CalendarDay[]): SafeHtml {
-  const byMonth = MONTHS.map((_, i) =>
+  const byMonth = MONTH_NAMES.map((_, i) =>
     days.filter((d) => d.date.startsWith(`${year}-${String(i + 1).padStart(2, "0")}-`))
       .sort((a, b) => a.date.localeCompare(b.date))
   );

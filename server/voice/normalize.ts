@@ -10,20 +10,7 @@
  * @module
  */
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
+import { MONTH_NAMES } from "../../core/_calendar.ts";
 
 /**
  * The ordinal of a day number: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st...
@@ -38,7 +25,7 @@ export function ordinal(n: number): string {
 }
 
 function spokenDate(year: number, month: number, day: number): string | undefined {
-  const monthName = MONTHS[month - 1];
+  const monthName = MONTH_NAMES[month - 1];
   if (!monthName || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) {
     return undefined;
   }
