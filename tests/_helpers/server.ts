@@ -1,5 +1,7 @@
 /** Starting the real server (`server/main.ts`) as a subprocess for end-to-end tests. */
 
+const ROOT = new URL("../../", import.meta.url);
+
 /** A free TCP port on 127.0.0.1. */
 export function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -26,9 +28,19 @@ export interface RunningServer {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = freePort();
+  const url = `http://127.0.0.1:${port}`;
   const process = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", "server/main.ts"],
-    env: { HOSTNAME: "127.0.0.1", PORT: String(port), LOG_LEVEL: "info", ...env },
+    cwd: ROOT,
+    env: {
+      HOSTNAME: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_BASE_URL: url,
+      LOG_LEVEL: "info",
+      DENO_NO_UPDATE_CHECK: "1",
+      ...env,
+    },
+    stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).spawn();
@@ -38,7 +50,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
   };
   const drained = Promise.all([drain(process.stdout), drain(process.stderr)]);
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     try {
@@ -46,7 +57,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await res.body?.cancel();
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`Server did not start:\n${text}`);
+      if (Date.now() > deadline) {
+        process.kill("SIGKILL");
+        await process.status;
+        throw new Error(`Server did not start:\n${text}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   }

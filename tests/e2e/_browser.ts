@@ -5,6 +5,7 @@
  */
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { ensureChromium } from "../_helpers/provision.ts";
+import { startServer as start } from "../_helpers/server.ts";
 
 /** Where Debian's `chromium` package installs the browser. */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -12,7 +13,6 @@ export const CHROMIUM = "/usr/bin/chromium";
 /** Where screenshots go (gitignored). */
 export const SCREENSHOTS = new URL("../../test-output/screenshots/", import.meta.url);
 
-const ROOT = new URL("../../", import.meta.url);
 
 /** A running server. */
 export interface Server {
@@ -20,55 +20,23 @@ export interface Server {
   close(): Promise<void>;
 }
 
-function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  listener.close();
-  return port;
-}
-
 /**
- * Starts `server/main.ts` as a child process and waits until `/healthz` answers.
+ * Starts `server/main.ts` with a KV file in a fresh temporary folder.
  *
  * @param env Extra environment variables.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<Server> {
   const dir = await Deno.makeTempDir({ prefix: "lanka-e2e-" });
-  const port = freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-net", "--allow-env", "--allow-read", "--allow-write", "server/main.ts"],
-    cwd: ROOT,
-    env: {
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      KV_PATH: `${dir}/kv.sqlite3`,
-      PUBLIC_BASE_URL: baseUrl,
-      LOG_LEVEL: "warn",
-      ANON_DAILY_LIMIT: "100000",
-      ...env,
-    },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${baseUrl}/healthz`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch { /* not listening yet */ }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`The server did not start on ${baseUrl} within 30 s`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const server = await start({
+    KV_PATH: `${dir}/kv.sqlite3`,
+    LOG_LEVEL: "warn",
+    ANON_DAILY_LIMIT: "100000",
+    ...env,
+  });
   return {
-    baseUrl,
+    baseUrl: server.url,
     async close() {
-      child.kill("SIGTERM");
-      await child.status;
+      await server.stop("SIGTERM");
       await Deno.remove(dir, { recursive: true });
     },
   };

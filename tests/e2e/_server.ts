@@ -1,6 +1,6 @@
 /** Starts the real server (`server/main.ts`) as a subprocess on a free port, for end-to-end tests. */
 
-const ROOT = new URL("../../", import.meta.url);
+import { startServer as start } from "../_helpers/server.ts";
 
 /** A running server process. */
 export interface ServerProcess {
@@ -12,13 +12,7 @@ export interface ServerProcess {
   stop(signal?: Deno.Signal): Promise<number>;
 }
 
-/** A port nothing listens on right now. */
-export function freePort(): number {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
-  return port;
-}
+export { freePort } from "../_helpers/server.ts";
 
 /**
  * Starts `server/main.ts` with a KV file and waits until it answers.
@@ -31,54 +25,13 @@ export async function startServer(
   kvPath: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const port = freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "--config", new URL("deno.json", ROOT).pathname, "server/main.ts"],
-    cwd: ROOT.pathname,
-    env: {
-      PORT: String(port),
-      HOSTNAME: "127.0.0.1",
-      KV_PATH: kvPath,
-      PUBLIC_BASE_URL: url,
-      LOG_LEVEL: "warn",
-      DENO_NO_UPDATE_CHECK: "1",
-      ...env,
-    },
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).spawn();
-  let errors = "";
-  const drained = (async () => {
-    for await (const chunk of child.stderr.pipeThrough(new TextDecoderStream())) errors += chunk;
-  })();
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/api/v1`);
-      await res.body?.cancel();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      await child.status;
-      await drained;
-      throw new Error(`server did not start: ${errors}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const server = await start({ KV_PATH: kvPath, LOG_LEVEL: "warn", ...env });
   return {
-    url,
-    child,
-    stderr: () => errors,
+    url: server.url,
+    child: server.process,
+    stderr: server.output,
     async stop(signal: Deno.Signal = "SIGTERM") {
-      child.kill(signal);
-      const status = await child.status;
-      await drained;
-      return status.code;
+      return (await server.stop(signal)).code;
     },
   };
 }
