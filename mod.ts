@@ -15,7 +15,7 @@
  * @module
  */
 export { createClient, LankaClient } from "./sdk/client.ts";
-export type { ClientOptions } from "./sdk/client.ts";
+export type { ClientOptions, NewsMethods } from "./sdk/client.ts";
 export { ApiPromise } from "./sdk/promise.ts";
 export type {
   ApiResponse,
@@ -230,3 +230,27 @@ export type {
   NewKey,
   NewKeyBody,
 } from "./core/ops/accounts.ts";
+export {
+  createNewsDraft,
+  DEFAULT_NEWS_CATEGORIES,
+  foldForSearch,
+  independentSources,
+  news,
+  NEWS_DEFAULT_LIMIT,
+  NEWS_MAX_LIMIT,
+  newsOperations,
+  readingMinutes,
+  sourceHost,
+  submitNewsDraft,
+  updateNewsDraft,
+} from "./core/ops/news.ts";
+export type {
+  DraftBody,
+  DraftResult,
+  NewsList,
+  NewsParams,
+  NewsPost,
+  NewsResult,
+  NewsStatus,
+  NewsSummary,
+} from "./core/ops/news.ts";

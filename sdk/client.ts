@@ -12,6 +12,12 @@ import { land as landOp, type LandParams, type LandResult } from "../core/ops/la
 import { loan as loanOp, type LoanParams, type LoanResult } from "../core/ops/loan.ts";
 import { paye as payeOp, type PayeParams, type PayeResult } from "../core/ops/paye.ts";
 import { vat as vatOp, type VatParams, type VatResult } from "../core/ops/vat.ts";
+import {
+  news as newsOp,
+  type NewsList,
+  type NewsParams,
+  type NewsPost,
+} from "../core/ops/news.ts";
 import { findOperation } from "../core/registry.ts";
 import { type CacheEntry, type CacheStore, MemoryCache } from "./cache.ts";
 import { ApiError, errorFromResponse, LankaError, NetworkError, TimeoutError } from "./errors.ts";
@@ -116,6 +122,29 @@ export function createClient(options: ClientOptions = {}): LankaClient {
   return new LankaClient(options);
 }
 
+/** The news methods of the client (server only: they reject in `"local"` mode). */
+export interface NewsMethods {
+  /**
+   * Published posts, newest first (`GET /news`).
+   *
+   * @param params Optionally `q` (search), `category`, `limit` (1-100, default 20), `offset`.
+   * @param options Signal and timeout.
+   * @returns A page of post summaries.
+   */
+  list(
+    params?: Partial<Omit<NewsParams, "slug">>,
+    options?: RequestOptions,
+  ): ApiPromise<NewsList>;
+  /**
+   * One published post with its body, sanitised HTML and sources (`GET /news?slug=`).
+   *
+   * @param slug The post's slug.
+   * @param options Signal and timeout.
+   * @returns The post; rejects with a 404 `not_found` ApiError for an unknown slug.
+   */
+  get(slug: string, options?: RequestOptions): ApiPromise<NewsPost>;
+}
+
 /** The client; create it with {@linkcode createClient}. */
 export class LankaClient {
   /** The server's base URL, without a trailing slash. */
@@ -186,6 +215,13 @@ export class LankaClient {
   vat(params: Input<VatParams, "mode">, options?: RequestOptions): ApiPromise<VatResult> {
     return this.call(vatOp, params, options);
   }
+
+  /** News: published posts and one post (see {@linkcode NewsMethods}). */
+  readonly news: NewsMethods = {
+    list: (params = {}, options) =>
+      this.call(newsOp as Operation<unknown, NewsList>, params, options),
+    get: (slug, options) => this.call(newsOp as Operation<unknown, NewsPost>, { slug }, options),
+  };
 
   /**
    * Loan instalment (EMI) and totals, optionally the schedule (`GET /loan`).

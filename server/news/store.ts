@@ -11,7 +11,7 @@
  * | `["news", "editors", accountId]`      | {@linkcode Editor}                           |
  * | `["news", "meta", "version"]`         | random id, changed by every post write       |
  * | `["news", "meta", "seeded"]`          | epoch ms when the seed posts were loaded     |
- * | `["news_audit", slug, id]`            | {@linkcode AuditEntry} (id sorts by time)    |
+ * | `["news_audit", slug, revision]`      | {@linkcode AuditEntry} of that post write    |
  *
  * The index is rebuilt from KV on start and updated in place by this instance's writes; other
  * instances' writes are noticed through the version key, read at most every
@@ -65,6 +65,8 @@ export interface StoredPost {
   updatedAt: number;
   rejectionNote: string | null;
   seed: boolean;
+  /** Write count, starting at 1: the audit entry of each write is keyed by it. */
+  revision: number;
 }
 
 /** An account with the editor role. */
@@ -249,6 +251,7 @@ export class NewsStore {
         updatedAt: at,
         rejectionNote: null,
         seed: true,
+        revision: 1,
       };
       op.set(["news", "posts", post.slug], post);
       this.#audit(op, post, "seed", null, null, { via: "seed", note: "Loaded into an empty KV" });
@@ -514,8 +517,7 @@ export class NewsStore {
       via: extra.via ?? actor?.via ?? "seed",
       note: extra.note ?? null,
     };
-    const id = `${String(at).padStart(15, "0")}-${randomBase62(8)}`;
-    op.set(["news_audit", post.slug, id], entry);
+    op.set(["news_audit", post.slug, post.revision], entry);
   }
 
   /** Writes a post and its audit entry if the post did not change meanwhile. */
@@ -527,6 +529,7 @@ export class NewsStore {
     note: string | null = null,
   ): Promise<void> {
     const version = randomBase62(16);
+    post.revision = (previous.value?.revision ?? 0) + 1;
     const op = this.#kv.atomic()
       .check(previous)
       .set(["news", "posts", post.slug], post)
@@ -611,6 +614,7 @@ export class NewsStore {
       updatedAt: now,
       rejectionNote: null,
       seed: false,
+      revision: 0,
     };
     const post = this.#apply(empty, body);
     this.#requireComplete(post);
