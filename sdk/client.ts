@@ -12,12 +12,7 @@ import { land as landOp, type LandParams, type LandResult } from "../core/ops/la
 import { loan as loanOp, type LoanParams, type LoanResult } from "../core/ops/loan.ts";
 import { paye as payeOp, type PayeParams, type PayeResult } from "../core/ops/paye.ts";
 import { vat as vatOp, type VatParams, type VatResult } from "../core/ops/vat.ts";
-import {
-  news as newsOp,
-  type NewsList,
-  type NewsParams,
-  type NewsPost,
-} from "../core/ops/news.ts";
+import { news as newsOp, type NewsList, type NewsParams, type NewsPost } from "../core/ops/news.ts";
 import { findOperation } from "../core/registry.ts";
 import { type CacheEntry, type CacheStore, MemoryCache } from "./cache.ts";
 import { ApiError, errorFromResponse, LankaError, NetworkError, TimeoutError } from "./errors.ts";

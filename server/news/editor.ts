@@ -61,19 +61,26 @@ function postForm(
   return html`
     <form method="post" action="${action}" class="fields">
       ${isNew
-        ? html`<label>Slug (optional: made from the title) <input type="text" name="slug" maxlength="80" pattern="[a-z0-9]+(-[a-z0-9]+)*" value="${post
-          .slug ?? ""}"></label>`
+        ? html`<label>Slug (optional: made from the title) <input type="text" name="slug" maxlength="80" pattern="[a-z0-9]+(-[a-z0-9]+)*" value="${
+          post
+            .slug ?? ""
+        }"></label>`
         : ""}
-      <label>Title <input type="text" name="title" required maxlength="${NEWS_LIMITS.title}" value="${post
+      <label>Title <input type="text" name="title" required maxlength="${NEWS_LIMITS
+        .title}" value="${post
         .title ?? ""}"></label>
-      <label>Excerpt <textarea name="excerpt" required maxlength="${NEWS_LIMITS.excerpt}" rows="3">${post
+      <label>Excerpt <textarea name="excerpt" required maxlength="${NEWS_LIMITS
+        .excerpt}" rows="3">${post
         .excerpt ?? ""}</textarea></label>
       <label>Category <select name="category" required>
         ${categories.map((c) =>
-          html`<option value="${c}"${c === post.category ? raw(" selected") : ""}>${c}</option>`
+          html`
+            <option value="${c}" ${c === post.category ? raw(" selected") : ""}>${c}</option>
+          `
         )}
       </select></label>
-      <label>Body (Markdown) <textarea name="body" required maxlength="${NEWS_LIMITS.body}" rows="18">${post
+      <label>Body (Markdown) <textarea name="body" required maxlength="${NEWS_LIMITS
+        .body}" rows="18">${post
         .body ?? ""}</textarea></label>
       <label>Tags (comma-separated) <input type="text" name="tags" value="${(post.tags ?? []).join(
         ", ",
@@ -91,9 +98,9 @@ function auditList(entries: AuditEntry[]): SafeHtml {
   return html`
     <h2>History</h2>
     <ol>${entries.map((e) =>
-      html`<li>${when(e.at)}: ${e.action} by ${e.actor} (${e.via})${e.from
-        ? ` ${STATUS_LABEL[e.from]} →`
-        : ""} ${STATUS_LABEL[e.to]}${e.note ? html`: “${e.note}”` : ""}</li>`
+      html`<li>${when(e.at)}: ${e.action} by ${e.actor} (${e.via})${
+        e.from ? ` ${STATUS_LABEL[e.from]} →` : ""
+      } ${STATUS_LABEL[e.to]}${e.note ? html`: “${e.note}”` : ""}</li>`
     )}</ol>
   `;
 }
@@ -122,7 +129,10 @@ function formToDraft(form: Record<string, string>, isNew: boolean): DraftBody {
     }
   }
   if (body.slug !== undefined && !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(body.slug)) {
-    throw ApiError.invalidParam("slug", 'Field "slug" must be lower-case letters, digits and single hyphens');
+    throw ApiError.invalidParam(
+      "slug",
+      'Field "slug" must be lower-case letters, digits and single hyphens',
+    );
   }
   return body;
 }
@@ -174,21 +184,23 @@ export function mountEditor(
     return send(
       c,
       "Editor",
-      html`<h1>Editor</h1>${message(error.message)}${login}${extra}<p><a href="/editor">All posts</a></p>`,
+      html`<h1>Editor</h1>${
+        message(error.message)
+      }${login}${extra}<p><a href="/editor">All posts</a></p>`,
       status,
     );
   };
 
   /** Runs a page; ApiErrors become the error page. */
-  const guarded = (run: (c: AppContext, actor: Actor) => Promise<Response>) =>
-  async (c: AppContext) => {
-    try {
-      return await run(c, await editor(c));
-    } catch (error) {
-      if (!isApiError(error)) throw error;
-      return errorPage(c, error);
-    }
-  };
+  const guarded =
+    (run: (c: AppContext, actor: Actor) => Promise<Response>) => async (c: AppContext) => {
+      try {
+        return await run(c, await editor(c));
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        return errorPage(c, error);
+      }
+    };
 
   /** Runs a form action after the Origin check and reading the form. */
   const action = (
@@ -200,7 +212,11 @@ export function mountEditor(
       const actor = await editor(c);
       const length = Number(c.req.header("content-length") ?? "0");
       if (length > MAX_FORM_BYTES) {
-        throw new ApiError(413, "payload_too_large", `Form is too large: the limit is ${MAX_FORM_BYTES} bytes`);
+        throw new ApiError(
+          413,
+          "payload_too_large",
+          `Form is too large: the limit is ${MAX_FORM_BYTES} bytes`,
+        );
       }
       const raw = await c.req.parseBody();
       const form: Record<string, string> = {};
@@ -223,10 +239,13 @@ export function mountEditor(
         html`
           <h2>${title}</h2>
           ${items.length
-            ? html`<ul>${items.map((p) =>
-              html`<li><a href="/editor/posts/${p.slug}">${p.title}</a> <span class="muted">${p
-                .category} · by ${p.author} · ${when(p.updatedAt)}</span></li>`
-            )}</ul>`
+            ? html`<ul>${
+              items.map((p) =>
+                html`<li><a href="/editor/posts/${p.slug}">${p.title}</a> <span class="muted">${p.category} · by ${p.author} · ${
+                  when(p.updatedAt)
+                }</span></li>`
+              )
+            }</ul>`
             : html`<p class="muted">${empty}</p>`}
         `;
       const mine = posts.filter((p) =>
@@ -240,7 +259,8 @@ export function mountEditor(
         "Editor",
         html`
           <h1>Editor</h1>
-          <p>Signed in as editor <strong>${actor.name}</strong>. <a href="/editor/new">Write a new draft</a>.</p>
+          <p>Signed in as editor <strong>${actor
+            .name}</strong>. <a href="/editor/new">Write a new draft</a>.</p>
           ${section("Your drafts", mine, "No drafts.")}
           ${section("Waiting for review", review, "Nothing to review.")}
           ${section("Rejected", rejected, "None.")}
@@ -285,23 +305,32 @@ export function mountEditor(
       html`
         <h1>${post.title}</h1>
         ${message(undefined, notice)}
-        <p>Status: <strong>${STATUS_LABEL[post.status]}</strong> · by ${post.author} · ${hosts} independent ${hosts ===
+        <p>Status: <strong>${STATUS_LABEL[post.status]}</strong> · by ${post
+          .author} · ${hosts} independent ${hosts ===
             1
           ? "source"
           : "sources"} · <a href="/editor/posts/${post.slug}/preview">Preview</a>${post.status ===
             "published"
-          ? html` · <a href="/news/${post.slug}">Public page</a>`
+          ? html`
+            · <a href="/news/${post.slug}">Public page</a>
+          `
           : ""}</p>
         ${post.rejectionNote ? html`<p class="error">Rejected: “${post.rejectionNote}”</p>` : ""}
         ${editable ? postForm(`/editor/posts/${post.slug}`, post, store.categories, false) : ""}
         ${mine && post.status === "draft"
-          ? html`<form method="post" action="/editor/posts/${post.slug}/submit"><button type="submit">Submit for review</button></form>`
+          ? html`
+            <form method="post"
+              action="/editor/posts/${post
+                .slug}/submit"><button type="submit">Submit for review</button></form>
+          `
           : ""}
         ${reviewable
           ? html`
             <section class="card">
               <h2>Review</h2>
-              <form method="post" action="/editor/posts/${post.slug}/approve"><button type="submit">Approve and publish</button></form>
+              <form method="post"
+                action="/editor/posts/${post
+                  .slug}/approve"><button type="submit">Approve and publish</button></form>
               <form method="post" action="/editor/posts/${post.slug}/reject">
                 <label>Why (shown to the author) <textarea name="note" maxlength="500" rows="3"></textarea></label>
                 <button type="submit">Reject</button>
@@ -331,14 +360,21 @@ export function mountEditor(
     "/editor/posts/:slug/preview",
     guarded(async (c) => {
       const post = await store.post(c.req.param("slug")!);
-      if (!post) throw ApiError.notFound(`No post with slug "${c.req.param("slug")!.slice(0, 80)}"`);
+      if (!post) {
+        throw ApiError.notFound(`No post with slug "${c.req.param("slug")!.slice(0, 80)}"`);
+      }
       return send(
         c,
         `Preview: ${post.title}`,
         postBody(
           { ...post, readingMinutes: readingMinutes(post.body) },
           renderMarkdown(post.body),
-          html`<p class="muted">Preview of a ${STATUS_LABEL[post.status].toLowerCase()} post. <a href="/editor/posts/${post.slug}">Back to the editor</a>.</p>`,
+          html`
+            <p
+              class="muted">Preview of a ${STATUS_LABEL[post.status]
+                .toLowerCase()} post. <a href="/editor/posts/${post
+                .slug}">Back to the editor</a>.</p>
+          `,
         ),
       );
     }),
@@ -362,7 +398,11 @@ export function mountEditor(
         else if (verb === "approve") await store.approve(actor, slug);
         else await store.reject(actor, slug, form.note ?? "");
         logger.log("info", `News post ${verb}`, { accountId: actor.accountId, slug });
-        const done = { submit: "Submitted for review.", approve: "Approved and published.", reject: "Rejected." };
+        const done = {
+          submit: "Submitted for review.",
+          approve: "Approved and published.",
+          reject: "Rejected.",
+        };
         return postPage(c, actor, slug, done[verb]);
       }),
     );

@@ -46,7 +46,9 @@ export function renderFeed(
     },
   });
   for (const post of posts) {
-    const sources = post.sources.map((url) => `<li><a href="${escapeAttr(url)}">${escapeText(url)}</a></li>`)
+    const sources = post.sources.map((url) =>
+      `<li><a href="${escapeAttr(url)}">${escapeText(url)}</a></li>`
+    )
       .join("");
     feed.addItem({
       title: post.title,

@@ -16,8 +16,10 @@ const day = (iso: string) => iso.slice(0, 10);
 
 function feedLinks(): SafeHtml {
   return html`
-    <link rel="alternate" type="application/rss+xml" title="Lanka API news (RSS)" href="/api/v1/news/feed.xml">
-    <link rel="alternate" type="application/atom+xml" title="Lanka API news (Atom)" href="/api/v1/news/feed.atom">
+    <link rel="alternate" type="application/rss+xml" title="Lanka API news (RSS)"
+      href="/api/v1/news/feed.xml">
+    <link rel="alternate" type="application/atom+xml" title="Lanka API news (Atom)"
+      href="/api/v1/news/feed.atom">
   `;
 }
 
@@ -41,7 +43,9 @@ export function postBody(
       <p><strong>${post.excerpt}</strong></p>
       ${raw(bodyHtml)}
       <h2>Sources</h2>
-      <ol>${post.sources.map((url) => html`<li><a href="${url}" rel="nofollow noopener">${url}</a></li>`)}</ol>
+      <ol>${post.sources.map((url) =>
+        html`<li><a href="${url}" rel="nofollow noopener">${url}</a></li>`
+      )}</ol>
       ${approval}
     </article>
   `;
@@ -67,7 +71,9 @@ function listPage(list: NewsList, q: string, error?: string): SafeHtml {
       <label>Category <select name="category">
         <option value="">All</option>
         ${list.categories.map((c) =>
-          html`<option value="${c}"${c === list.category ? raw(" selected") : ""}>${c}</option>`
+          html`
+            <option value="${c}" ${c === list.category ? raw(" selected") : ""}>${c}</option>
+          `
         )}
       </select></label>
       <button type="submit">Search</button>
@@ -78,7 +84,8 @@ function listPage(list: NewsList, q: string, error?: string): SafeHtml {
       html`
         <section class="card">
           <h2><a href="/news/${post.slug}">${post.title}</a></h2>
-          <p class="muted">${post.category} · ${day(post.publishedAt)} · ${post.readingMinutes} min read · ${post.sourceCount} sources</p>
+          <p class="muted">${post.category} · ${day(post.publishedAt)} · ${post
+            .readingMinutes} min read · ${post.sourceCount} sources</p>
           <p>${post.excerpt}</p>
         </section>
       `
@@ -136,14 +143,17 @@ export function mountNewsPages(app: Hono<AppEnv>, store: NewsStore): void {
       return send(
         c,
         "Post not found",
-        html`<h1>Post not found</h1><p>There is no published post “${slug}”. <a href="/news">See all news</a>.</p>`,
+        html`
+          <h1>Post not found</h1>
+          <p>There is no published post “${slug}”. <a href="/news">See all news</a>.</p>
+        `,
         404,
       );
     }
     const approval = html`
-      <p class="muted">Published ${day(post.publishedAt)}. Approved by ${post.approvedBy} on ${
-      day(post.approvedAt)
-    }${post.seed ? " (seed content of a fresh install)" : ""}.</p>
+      <p class="muted">Published ${day(post.publishedAt)}. Approved by ${post.approvedBy} on ${day(
+        post.approvedAt,
+      )}${post.seed ? " (seed content of a fresh install)" : ""}.</p>
     `;
     return send(c, post.title, postBody(post, post.bodyHtml, approval));
   });

@@ -418,9 +418,7 @@ export class NewsStore {
    * @returns Posts, most recently updated first.
    */
   all(): StoredPost[] {
-    return [...this.#entries.values()].map((e) => e.post).sort((a, b) =>
-      b.updatedAt - a.updatedAt
-    );
+    return [...this.#entries.values()].map((e) => e.post).sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
   /**
@@ -649,7 +647,9 @@ export class NewsStore {
       throw new ApiError(
         409,
         "conflict",
-        `Post "${slug}" is ${entry.value.status.replace("_", " ")}: only drafts and rejected posts can be edited`,
+        `Post "${slug}" is ${
+          entry.value.status.replace("_", " ")
+        }: only drafts and rejected posts can be edited`,
       );
     }
     if (body.slug !== undefined && body.slug !== slug) {
@@ -763,7 +763,9 @@ export class NewsStore {
       throw new ApiError(
         409,
         "conflict",
-        `Post "${slug}" is ${entry.value.status.replace("_", " ")}: only posts in review can be approved or rejected`,
+        `Post "${slug}" is ${
+          entry.value.status.replace("_", " ")
+        }: only posts in review can be approved or rejected`,
       );
     }
     return entry;

@@ -9,7 +9,11 @@ type TestApp = Awaited<ReturnType<typeof testApp>>;
 export const ORIGIN = { Origin: "http://lanka.test" };
 
 /** A form POST as a browser sends it from the site. */
-export function form(fields: Record<string, string>, cookie?: string, origin = ORIGIN): RequestInit {
+export function form(
+  fields: Record<string, string>,
+  cookie?: string,
+  origin = ORIGIN,
+): RequestInit {
   return {
     method: "POST",
     headers: {

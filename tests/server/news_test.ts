@@ -57,7 +57,10 @@ Deno.test("the whole workflow: draft by key, submit, approval by a second editor
   // Approval with a key is refused, even the reviewer's key alongside their session cookie.
   const byKey = await t.request(`/editor/posts/${slug}/approve`, {
     ...form({}, reviewer.cookie),
-    headers: { ...(form({}, reviewer.cookie).headers as Record<string, string>), "x-api-key": reviewer.key },
+    headers: {
+      ...(form({}, reviewer.cookie).headers as Record<string, string>),
+      "x-api-key": reviewer.key,
+    },
   });
   assert.equal(byKey.status, 403);
   assert.match(await byKey.text(), /API keys cannot be used here/);
@@ -155,7 +158,10 @@ Deno.test("a rejected post never appears, goes back to its author with the note,
     withKey("POST", author.key, { excerpt: "Fixed." }),
   );
   assert.equal((await json(fixed)).data.status, "draft");
-  const resubmit = await t.request(`/api/v1/news/drafts/${slug}/submit`, withKey("POST", author.key));
+  const resubmit = await t.request(
+    `/api/v1/news/drafts/${slug}/submit`,
+    withKey("POST", author.key),
+  );
   assert.equal((await json(resubmit)).data.status, "in_review");
 });
 
@@ -199,14 +205,24 @@ Deno.test("the draft API refuses strangers, non-editors and other editors' posts
   await t.request("/api/v1/news/drafts", withKey("POST", author.key, draft({ slug: "mine" })));
   const steal = await t.request("/api/v1/news/drafts/mine", withKey("POST", other.key, {}));
   assert.equal(steal.status, 403);
-  const dup = await t.request("/api/v1/news/drafts", withKey("POST", other.key, draft({ slug: "mine" })));
+  const dup = await t.request(
+    "/api/v1/news/drafts",
+    withKey("POST", other.key, draft({ slug: "mine" })),
+  );
   assert.equal(dup.status, 409);
   const crossSite = await t.request("/api/v1/news/drafts", {
     ...jsonInit("POST", draft({ slug: "x" }), author.cookie),
-    headers: { "Content-Type": "application/json", Cookie: author.cookie, Origin: "https://evil.example" },
+    headers: {
+      "Content-Type": "application/json",
+      Cookie: author.cookie,
+      Origin: "https://evil.example",
+    },
   });
   assert.equal(crossSite.status, 403);
-  const missing = await t.request("/api/v1/news/drafts", withKey("POST", author.key, { title: "T" }));
+  const missing = await t.request(
+    "/api/v1/news/drafts",
+    withKey("POST", author.key, { title: "T" }),
+  );
   assert.equal(missing.status, 400);
   assert.match((await json(missing)).error, /Field "excerpt" is required/);
 });
@@ -220,13 +236,16 @@ Deno.test("HTML in Markdown is sanitised: no script, handler or javascript: URL 
     "",
     "<script>document.cookie</script>",
     "",
-    "[click](javascript:alert(1)) <a href=\"JaVaScRiPt:alert(2)\">two</a>",
+    '[click](javascript:alert(1)) <a href="JaVaScRiPt:alert(2)">two</a>',
     "",
-    "<img src=x onerror=\"alert(3)\"> <div onclick=\"alert(4)\">div</div>",
+    '<img src=x onerror="alert(3)"> <div onclick="alert(4)">div</div>',
     "",
-    "<iframe src=\"https://evil.example\"></iframe><style>body{}</style>",
+    '<iframe src="https://evil.example"></iframe><style>body{}</style>',
   ].join("\n");
-  await t.request("/api/v1/news/drafts", withKey("POST", author.key, draft({ slug: "evil", body: evil })));
+  await t.request(
+    "/api/v1/news/drafts",
+    withKey("POST", author.key, draft({ slug: "evil", body: evil })),
+  );
   await t.request("/api/v1/news/drafts/evil/submit", withKey("POST", author.key));
   const preview = await (await t.request("/editor/posts/evil/preview", {
     headers: { Cookie: reviewer.cookie },
@@ -235,7 +254,12 @@ Deno.test("HTML in Markdown is sanitised: no script, handler or javascript: URL 
   const post = (await json(await t.request("/api/v1/news?slug=evil"))).data;
   const page = await (await t.request("/news/evil")).text();
   const feed = await (await t.request("/api/v1/news/feed.xml")).text();
-  for (const [where, text] of [["bodyHtml", post.bodyHtml], ["page", page], ["preview", preview], ["feed", feed]]) {
+  for (
+    const [where, text] of [["bodyHtml", post.bodyHtml], ["page", page], ["preview", preview], [
+      "feed",
+      feed,
+    ]]
+  ) {
     assert.doesNotMatch(text, /<script/i, where);
     assert.doesNotMatch(text, /javascript:/i, where);
     assert.doesNotMatch(text, /\bon(error|click)=/i, where);
@@ -261,7 +285,9 @@ Deno.test("search matches English, Sinhala and Tamil terms, ignoring case and ac
   assert.deepEqual(await search("வட்டி"), ["10-percent-withholding-tax-on-deposit-interest"]);
   // A vowel sign changes a Sinhala word: වසක (no signs) must not match වෙසක්.
   assert.deepEqual(await search("වසක"), []);
-  assert.deepEqual(await search("Wïthhôlding TAX"), ["10-percent-withholding-tax-on-deposit-interest"]);
+  assert.deepEqual(await search("Wïthhôlding TAX"), [
+    "10-percent-withholding-tax-on-deposit-interest",
+  ]);
   assert.deepEqual(await search("tax 2485"), [], "every term must match");
   assert.deepEqual(await search("nothing-like-this"), []);
 
@@ -269,7 +295,11 @@ Deno.test("search matches English, Sinhala and Tamil terms, ignoring case and ac
   const reviewer = await makeEditor(t, "r@example.com", "Reviewer");
   await t.request(
     "/api/v1/news/drafts",
-    withKey("POST", author.key, draft({ slug: "cafe", title: "Café culture in Kandy", keywords: ["ශ්‍රී ලංකාව"] })),
+    withKey(
+      "POST",
+      author.key,
+      draft({ slug: "cafe", title: "Café culture in Kandy", keywords: ["ශ්‍රී ලංකාව"] }),
+    ),
   );
   await t.request("/api/v1/news/drafts/cafe/submit", withKey("POST", author.key));
   await t.request("/editor/posts/cafe/approve", form({}, reviewer.cookie));
@@ -333,7 +363,7 @@ Deno.test("seed posts are loaded once into an empty KV, sourced and marked as se
   await t.kv.delete(["news", "posts", NEWS_SEED.posts[0]!.slug]);
   const again = new NewsStore(t.kv, { categories: ["Economy"], baseUrl: "", seed: NEWS_SEED });
   await again.ready();
-  assert.equal((await again.post(NEWS_SEED.posts[0]!.slug)), null);
+  assert.equal(await again.post(NEWS_SEED.posts[0]!.slug), null);
   assert.equal(again.list({ limit: 100, offset: 0 }).total, NEWS_SEED.posts.length - 1);
 });
 
@@ -423,7 +453,8 @@ Deno.test("the editor pages need a signed-in editor and work with plain forms", 
   const text = await home.text();
   assert.doesNotMatch(text, /<script/i);
   assert.match(text, /Signed in as editor <strong>Editor<\/strong>/);
-  const newForm = await (await t.request("/editor/new", { headers: { Cookie: editor.cookie } })).text();
+  const newForm = await (await t.request("/editor/new", { headers: { Cookie: editor.cookie } }))
+    .text();
   assert.match(newForm, /<form method="post" action="\/editor\/posts"/);
   const created = await t.request(
     "/editor/posts",
@@ -441,7 +472,15 @@ Deno.test("the editor pages need a signed-in editor and work with plain forms", 
   assert.equal(created.headers.get("Location"), "/editor/posts/rain-in-the-hills");
   const saved = await t.request(
     "/editor/posts/rain-in-the-hills",
-    form({ title: "Rain in the hills", excerpt: "Longer.", body: "Body", category: "World", tags: "rain", keywords: "", sources: "https://a.lk/1 https://b.lk/2" }, editor.cookie),
+    form({
+      title: "Rain in the hills",
+      excerpt: "Longer.",
+      body: "Body",
+      category: "World",
+      tags: "rain",
+      keywords: "",
+      sources: "https://a.lk/1 https://b.lk/2",
+    }, editor.cookie),
   );
   assert.equal(saved.status, 200);
   assert.match(await saved.text(), /Draft saved/);
@@ -451,6 +490,9 @@ Deno.test("the editor pages need a signed-in editor and work with plain forms", 
     body: "",
   });
   assert.equal(noOrigin.status, 403, "forms need an Origin or Referer of this site");
-  const submitted = await t.request("/editor/posts/rain-in-the-hills/submit", form({}, editor.cookie));
+  const submitted = await t.request(
+    "/editor/posts/rain-in-the-hills/submit",
+    form({}, editor.cookie),
+  );
   assert.match(await submitted.text(), /Submitted for review/);
 });
