@@ -65,6 +65,10 @@ export interface StoredPost {
   updatedAt: number;
   rejectionNote: string | null;
   seed: boolean;
+  /** At 200 words a minute (kept in step with `body` on every write). */
+  readingMinutes: number;
+  /** Distinct hosts among `sources` (kept in step on every write). */
+  sourceCount: number;
   /** Write count, starting at 1: the audit entry of each write is keyed by it. */
   revision: number;
 }
@@ -102,6 +106,17 @@ export interface AuditEntry {
   note: string | null;
 }
 
+/**
+ * Splits folded text into search tokens: runs of letters, marks and digits (so Sinhala and Tamil
+ * words keep their vowel signs; punctuation and spaces separate tokens).
+ *
+ * @param text Any text (folded here).
+ * @returns The tokens, in order.
+ */
+export function searchTokens(text: string): string[] {
+  return foldForSearch(text).match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+}
+
 /** How often the public endpoints look for other instances' writes. */
 export const NEWS_REFRESH_MS = 5_000;
 
@@ -116,6 +131,8 @@ export interface NewsStoreOptions {
   seed?: SeedData;
   /** How often to check for other instances' writes (default {@linkcode NEWS_REFRESH_MS}). */
   refreshMs?: number;
+  /** Search terms whose matches are cached (default 512; 0 disables the cache). */
+  termCacheSize?: number;
 }
 
 /** The seed file's shape (`data/news_seed.json`). */
@@ -137,6 +154,7 @@ export interface SeedData {
 
 interface Entry {
   post: StoredPost;
+  category: string;
   haystack: string;
   summary: NewsSummary;
   full?: NewsPost;
@@ -179,10 +197,14 @@ export class NewsStore {
   readonly #baseUrl: string;
   readonly #seed: SeedData | undefined;
   readonly #refreshMs: number;
+  readonly #termCacheSize: number;
   /** Allowed categories. */
   readonly categories: readonly string[];
   readonly #entries = new Map<string, Entry>();
   #published: Entry[] = [];
+  #postings = new Map<string, number[]>();
+  #vocabulary: string[] = [];
+  readonly #termCache = new Map<string, Uint32Array>();
   #version: string | null = null;
   #checkedAt = -Infinity;
   #loading: Promise<void> | undefined;
@@ -198,6 +220,7 @@ export class NewsStore {
     this.categories = options.categories;
     this.#seed = options.seed;
     this.#refreshMs = options.refreshMs ?? NEWS_REFRESH_MS;
+    this.#termCacheSize = options.termCacheSize ?? 512;
   }
 
   /**
@@ -251,6 +274,8 @@ export class NewsStore {
         updatedAt: at,
         rejectionNote: null,
         seed: true,
+        readingMinutes: readingMinutes(item.body),
+        sourceCount: independentSources(item.sources),
         revision: 1,
       };
       op.set(["news", "posts", post.slug], post);
@@ -274,6 +299,7 @@ export class NewsStore {
   #entry(post: StoredPost): Entry {
     return {
       post,
+      category: post.category,
       haystack: foldForSearch(
         [post.title, post.excerpt, ...post.tags, ...post.keywords].join("\n"),
       ),
@@ -283,8 +309,8 @@ export class NewsStore {
         excerpt: post.excerpt,
         category: post.category,
         publishedAt: iso(post.publishedAt ?? post.updatedAt),
-        readingMinutes: readingMinutes(post.body),
-        sourceCount: independentSources(post.sources),
+        readingMinutes: post.readingMinutes,
+        sourceCount: post.sourceCount,
         url: `${this.#baseUrl}/news/${post.slug}`,
       },
     };
@@ -296,6 +322,42 @@ export class NewsStore {
       .sort((a, b) =>
         b.post.publishedAt! - a.post.publishedAt! || (a.post.slug < b.post.slug ? -1 : 1)
       );
+    // The token index: each distinct token of the published posts' folded text, with the
+    // positions (in #published order) of the posts that have it.
+    const postings = new Map<string, number[]>();
+    this.#published.forEach((entry, i) => {
+      for (const token of new Set(searchTokens(entry.haystack))) {
+        const list = postings.get(token);
+        if (list) list.push(i);
+        else postings.set(token, [i]);
+      }
+    });
+    this.#postings = postings;
+    this.#vocabulary = [...postings.keys()];
+    this.#termCache.clear();
+  }
+
+  /**
+   * Positions of the published posts with a token containing `term` (substring match over the
+   * vocabulary, so "tax" finds "taxes" and a Sinhala stem finds its inflections). Cached per term
+   * until the index changes.
+   */
+  #matches(term: string): Uint32Array {
+    const cached = this.#termCache.get(term);
+    if (cached) return cached;
+    const hits = new Uint8Array(this.#published.length);
+    for (const token of this.#vocabulary) {
+      if (token.includes(term)) { for (const i of this.#postings.get(token)!) hits[i] = 1; }
+    }
+    const out: number[] = [];
+    hits.forEach((hit, i) => hit && out.push(i));
+    const result = Uint32Array.from(out);
+    if (this.#termCacheSize === 0) return result;
+    if (this.#termCache.size >= this.#termCacheSize) {
+      this.#termCache.delete(this.#termCache.keys().next().value!);
+    }
+    this.#termCache.set(term, result);
+    return result;
   }
 
   #remember(post: StoredPost, version: string): void {
@@ -334,13 +396,20 @@ export class NewsStore {
    */
   list(params: Omit<NewsParams, "slug">): NewsList {
     const category = params.category === undefined ? null : this.category(params.category);
-    const terms = params.q === undefined ? [] : foldForSearch(params.q).split(" ").filter(Boolean);
+    const terms = params.q === undefined ? [] : searchTokens(params.q);
     let total = 0;
     const posts: NewsSummary[] = [];
     const end = params.offset + params.limit;
-    for (const entry of this.#published) {
-      if (category !== null && entry.post.category !== category) continue;
-      if (terms.length && !terms.every((term) => entry.haystack.includes(term))) continue;
+    const published = this.#published;
+    // Posts matching every term: mark[i] === terms.length (see #matches).
+    const mark = terms.length ? new Uint8Array(published.length) : undefined;
+    terms.forEach((term, t) => {
+      for (const i of this.#matches(term)) if (mark![i] === t) mark![i] = t + 1;
+    });
+    for (let i = 0; i < published.length; i++) {
+      if (mark && mark[i] !== terms.length) continue;
+      const entry = published[i]!;
+      if (category !== null && entry.category !== category) continue;
       if (total >= params.offset && total < end) posts.push(entry.summary);
       total++;
     }
@@ -528,6 +597,8 @@ export class NewsStore {
   ): Promise<void> {
     const version = randomBase62(16);
     post.revision = (previous.value?.revision ?? 0) + 1;
+    post.readingMinutes = readingMinutes(post.body);
+    post.sourceCount = independentSources(post.sources);
     const op = this.#kv.atomic()
       .check(previous)
       .set(["news", "posts", post.slug], post)
@@ -612,6 +683,8 @@ export class NewsStore {
       updatedAt: now,
       rejectionNote: null,
       seed: false,
+      readingMinutes: 1,
+      sourceCount: 0,
       revision: 0,
     };
     const post = this.#apply(empty, body);
@@ -790,8 +863,8 @@ export function draftResult(post: StoredPost): DraftResult {
     sources: post.sources,
     author: post.author,
     status: post.status,
-    readingMinutes: readingMinutes(post.body),
-    sourceCount: independentSources(post.sources),
+    readingMinutes: post.readingMinutes,
+    sourceCount: post.sourceCount,
     createdAt: iso(post.createdAt),
     updatedAt: iso(post.updatedAt),
     rejectionNote: post.rejectionNote,

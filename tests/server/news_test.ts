@@ -369,6 +369,7 @@ Deno.test("seed posts are loaded once into an empty KV, sourced and marked as se
 
 Deno.test("another instance's writes reach this instance's index within the refresh interval", async () => {
   await using t = await testApp();
+  await t.request("/api/v1/news"); // the app has seeded the KV
   const clock = fixedClock();
   const other = new NewsStore(t.kv, { clock, categories: ["Economy"], baseUrl: "" });
   const mine = new NewsStore(t.kv, { clock, categories: ["Economy"], baseUrl: "" });
