@@ -253,4 +253,5 @@ export type {
   NewsResult,
   NewsStatus,
   NewsSummary,
+  PostContent,
 } from "./core/ops/news.ts";

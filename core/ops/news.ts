@@ -118,16 +118,22 @@ export interface DraftBody {
   sources?: string[] | undefined;
 }
 
-/** A post as its author sees it through the draft API (any status). */
-export interface DraftResult {
+/** What an author writes: the content of a post, whatever its status. */
+export interface PostContent {
   slug: string;
   title: string;
   excerpt: string;
+  /** Markdown. */
   body: string;
   category: string;
   tags: string[];
   keywords: string[];
+  /** Source URLs. */
   sources: string[];
+}
+
+/** A post as its author sees it through the draft API (any status). */
+export interface DraftResult extends PostContent {
   author: string;
   status: NewsStatus;
   readingMinutes: number;

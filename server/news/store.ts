@@ -31,6 +31,7 @@ import {
   type NewsPost,
   type NewsStatus,
   type NewsSummary,
+  type PostContent,
   readingMinutes,
   sourceHost,
 } from "../../core/ops/news.ts";
@@ -40,16 +41,7 @@ import { type Clock, systemClock } from "../clock.ts";
 import { renderMarkdown } from "./markdown.ts";
 
 /** A post as stored. */
-export interface StoredPost {
-  slug: string;
-  title: string;
-  excerpt: string;
-  /** Markdown. */
-  body: string;
-  category: string;
-  tags: string[];
-  keywords: string[];
-  sources: string[];
+export interface StoredPost extends PostContent {
   /** Byline (the editor's display name). */
   author: string;
   /** The author's account id, or null for seed posts. */
@@ -139,17 +131,7 @@ export interface NewsStoreOptions {
 export interface SeedData {
   approvedBy: string;
   author: string;
-  posts: {
-    slug: string;
-    title: string;
-    excerpt: string;
-    body: string;
-    category: string;
-    tags: string[];
-    keywords: string[];
-    sources: string[];
-    publishedAt: string;
-  }[];
+  posts: (PostContent & { publishedAt: string })[];
 }
 
 interface Entry {

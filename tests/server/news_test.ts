@@ -497,3 +497,26 @@ Deno.test("the editor pages need a signed-in editor and work with plain forms", 
   );
   assert.match(await submitted.text(), /Submitted for review/);
 });
+
+Deno.test("the OpenAPI document lists the news list and the draft API with their security", async () => {
+  await using t = await testApp();
+  const doc = await json(await t.request("/api/v1/openapi.json"));
+  const list = doc.paths["/api/v1/news"].get;
+  assert.deepEqual(list.parameters.map((p: { name: string }) => p.name).sort(), [
+    "category",
+    "limit",
+    "offset",
+    "q",
+    "slug",
+  ]);
+  const create = doc.paths["/api/v1/news/drafts"].post;
+  assert.deepEqual(create.security, [{ sessionCookie: [] }, { bearerKey: [] }, { headerKey: [] }]);
+  assert.ok(create.requestBody.content["application/json"].schema.properties.sources);
+  assert.ok(doc.paths["/api/v1/news/drafts/{slug}"].post);
+  assert.ok(doc.paths["/api/v1/news/drafts/{slug}/submit"].post);
+  assert.equal(
+    Object.keys(doc.paths).filter((path) => /approve|reject/.test(path)).length,
+    0,
+    "approval is not an API operation",
+  );
+});
