@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { runAdmin } from "../../server/admin.ts";
 import { fixedClock, testApp } from "../_helpers/app.ts";
 import { signUp } from "../_helpers/accounts.ts";
+import { loadConfig } from "../../server/config.ts";
 
 Deno.test("admin editors add, list and remove manage the editor role", async () => {
   await using t = await testApp();
@@ -21,4 +22,19 @@ Deno.test("admin editors add, list and remove manage the editor role", async () 
   out.length = 0;
   await run("editors", "list");
   assert.deepEqual(out, []);
+});
+
+Deno.test("NEWS_CATEGORIES sets the categories and refuses malformed lists", () => {
+  assert.deepEqual(
+    loadConfig({ NEWS_CATEGORIES: " Sports , Tech & AI,Local-news " }).newsCategories,
+    [
+      "Sports",
+      "Tech & AI",
+      "Local-news",
+    ],
+  );
+  assert.equal(loadConfig({}).newsCategories[0], "Economy");
+  for (const bad of ["Sports,sports", "<b>", ",,", "x".repeat(41)]) {
+    assert.throws(() => loadConfig({ NEWS_CATEGORIES: bad }), /NEWS_CATEGORIES must be/, bad);
+  }
 });

@@ -4,6 +4,7 @@ import { fixedClock, json, testApp } from "../_helpers/app.ts";
 import { jsonInit, type Requester, signUp } from "../_helpers/accounts.ts";
 import { draft, form, makeEditor, withKey } from "../_helpers/news.ts";
 import { NEWS_SEED } from "../../server/news/seed.ts";
+import { htmlProblems } from "../_helpers/pages.ts";
 import { NewsStore } from "../../server/news/store.ts";
 
 const parser = new Parser();
@@ -519,4 +520,27 @@ Deno.test("the OpenAPI document lists the news list and the draft API with their
     0,
     "approval is not an API operation",
   );
+});
+
+Deno.test("the news and editor pages are valid HTML", async () => {
+  await using t = await testApp();
+  const author = await makeEditor(t, "a@example.com", "Author");
+  const reviewer = await makeEditor(t, "r@example.com", "Reviewer");
+  await t.request("/api/v1/news/drafts", withKey("POST", author.key, draft({ slug: "valid" })));
+  await t.request("/api/v1/news/drafts/valid/submit", withKey("POST", author.key));
+  const pages: [string, string | undefined][] = [
+    ["/news", undefined],
+    ["/news?q=vesak", undefined],
+    ["/news/apit-relief-rs-150000-from-april-2025", undefined],
+    ["/editor", reviewer.cookie],
+    ["/editor/new", author.cookie],
+    ["/editor/posts/valid", reviewer.cookie],
+    ["/editor/posts/valid", author.cookie],
+    ["/editor/posts/valid/preview", author.cookie],
+    ["/editor", undefined],
+  ];
+  for (const [path, cookie] of pages) {
+    const res = await t.request(path, cookie ? { headers: { Cookie: cookie } } : {});
+    assert.deepEqual(await htmlProblems(await res.text()), [], path);
+  }
 });
