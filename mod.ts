@@ -17,6 +17,7 @@
 export { createClient, LankaClient } from "./sdk/client.ts";
 export type {
   ClientOptions,
+  NewsMethods,
   StoreListInput,
   StoreMethods,
   VoiceInput,
@@ -236,3 +237,28 @@ export type {
   NewKey,
   NewKeyBody,
 } from "./core/ops/accounts.ts";
+export {
+  createNewsDraft,
+  DEFAULT_NEWS_CATEGORIES,
+  foldForSearch,
+  independentSources,
+  news,
+  NEWS_DEFAULT_LIMIT,
+  NEWS_MAX_LIMIT,
+  newsOperations,
+  readingMinutes,
+  sourceHost,
+  submitNewsDraft,
+  updateNewsDraft,
+} from "./core/ops/news.ts";
+export type {
+  DraftBody,
+  DraftResult,
+  NewsList,
+  NewsParams,
+  NewsPost,
+  NewsResult,
+  NewsStatus,
+  NewsSummary,
+  PostContent,
+} from "./core/ops/news.ts";

@@ -135,6 +135,7 @@ function formatContent(op: AnyOperation): JsonObject {
 function security(op: AnyOperation): JsonObject[] {
   if (op.account === "session") return [{ sessionCookie: [] }];
   if (op.account === "open") return [{}];
+  if (op.account === "editor") return [{ sessionCookie: [] }, { bearerKey: [] }, { headerKey: [] }];
   return op.keyOnly
     ? [{ bearerKey: [] }, { headerKey: [] }]
     : [{}, { bearerKey: [] }, { headerKey: [] }];
@@ -194,7 +195,7 @@ function operationObject(op: AnyOperation): JsonObject {
         : {}),
       "400": errorResponse("Invalid or missing parameter"),
       ...(op.keyOnly ? { "401": errorResponse("Missing, unknown or revoked API key") } : {}),
-      ...(op.account === "session"
+      ...(op.account === "session" || op.account === "editor"
         ? { "401": errorResponse("Not signed in: no session cookie, or it expired") }
         : {}),
       ...(op.account ? {} : { "429": errorResponse("Daily limit reached") }),

@@ -92,9 +92,10 @@ export interface Operation<P = unknown, R = unknown> {
   formats?: Record<string, OperationFormat<P, R>>;
   /**
    * Part of the account API (sign-up, sessions, keys) rather than a data endpoint: it does not
-   * consume the daily data quota. `"session"` ones need a signed-in session cookie.
+   * consume the daily data quota. `"session"` ones need a signed-in session cookie; `"editor"`
+   * ones (the news draft API) a session cookie or an API key of an account with the editor role.
    */
-  account?: "open" | "session";
+  account?: "open" | "session" | "editor";
   /** The success status when not 200 (for example 201 for a creation). */
   status?: 200 | 201;
   /** Error responses beyond the generic ones, by status, for the docs (for example 409). */

@@ -21,6 +21,7 @@ import { vat } from "./ops/vat.ts";
 import { workingDays } from "./ops/working_days.ts";
 import { zScore } from "./ops/z_score.ts";
 import { voice } from "./ops/voice.ts";
+import { newsOperations } from "./ops/news.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -40,6 +41,7 @@ export const operations: readonly AnyOperation[] = [
   store,
   voice,
   ...accountOperations,
+  ...newsOperations,
 ];
 
 /**

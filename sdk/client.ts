@@ -43,6 +43,7 @@ import {
   type WorkingDaysResult,
 } from "../core/ops/working_days.ts";
 import { zScore as zScoreOp, type ZScoreParams, type ZScoreResult } from "../core/ops/z_score.ts";
+import { news as newsOp, type NewsList, type NewsParams, type NewsPost } from "../core/ops/news.ts";
 import { findOperation } from "../core/registry.ts";
 import { type CacheEntry, type CacheStore, MemoryCache } from "./cache.ts";
 import { ApiError, errorFromResponse, LankaError, NetworkError, TimeoutError } from "./errors.ts";
@@ -217,6 +218,29 @@ export function createClient(options: ClientOptions = {}): LankaClient {
   return new LankaClient(options);
 }
 
+/** The news methods of the client (server only: they reject in `"local"` mode). */
+export interface NewsMethods {
+  /**
+   * Published posts, newest first (`GET /news`).
+   *
+   * @param params Optionally `q` (search), `category`, `limit` (1-100, default 20), `offset`.
+   * @param options Signal and timeout.
+   * @returns A page of post summaries.
+   */
+  list(
+    params?: Partial<Omit<NewsParams, "slug">>,
+    options?: RequestOptions,
+  ): ApiPromise<NewsList>;
+  /**
+   * One published post with its body, sanitised HTML and sources (`GET /news?slug=`).
+   *
+   * @param slug The post's slug.
+   * @param options Signal and timeout.
+   * @returns The post; rejects with a 404 `not_found` ApiError for an unknown slug.
+   */
+  get(slug: string, options?: RequestOptions): ApiPromise<NewsPost>;
+}
+
 /** The client; create it with {@linkcode createClient}. */
 export class LankaClient {
   /** The server's base URL, without a trailing slash. */
@@ -298,6 +322,13 @@ export class LankaClient {
   vat(params: Input<VatParams, "mode">, options?: RequestOptions): ApiPromise<VatResult> {
     return this.call(vatOp, params, options);
   }
+
+  /** News: published posts and one post (see {@linkcode NewsMethods}). */
+  readonly news: NewsMethods = {
+    list: (params = {}, options) =>
+      this.call(newsOp as Operation<unknown, NewsList>, params, options),
+    get: (slug, options) => this.call(newsOp as Operation<unknown, NewsPost>, { slug }, options),
+  };
 
   /**
    * Loan instalment (EMI) and totals, optionally the schedule (`GET /loan`).

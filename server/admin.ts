@@ -11,6 +11,7 @@ import { type Clock, systemClock, utcDate } from "./clock.ts";
 import { configFromEnvOrExit } from "./config.ts";
 import { openKv } from "./kv.ts";
 import { exportKv, importKv } from "./backup.ts";
+import { NewsStore } from "./news/store.ts";
 
 /** What a command runs with. */
 export interface AdminContext {
@@ -83,6 +84,19 @@ function option(args: AdminArgs, name: string, required = false): string | undef
 
 const iso = (ms: number | null) => (ms === null ? "-" : new Date(ms).toISOString());
 
+/** The news store for editor commands (categories and base URL do not matter to them). */
+const newsStore = (ctx: AdminContext) =>
+  new NewsStore(ctx.kv, { clock: ctx.clock, categories: [], baseUrl: "" });
+
+async function accountByEmail(ctx: AdminContext, email: string | undefined) {
+  if (!email) throw new UsageError("Give the account's email");
+  const account = await new Accounts(ctx.kv, { clock: ctx.clock }).byEmail(email);
+  if (!account) {
+    throw new UsageError(`No account with email "${email}": sign up at /developers first`);
+  }
+  return account;
+}
+
 /** Every command of the CLI. */
 export const commands: AdminCommand[] = [
   {
@@ -145,6 +159,43 @@ export const commands: AdminCommand[] = [
           [key.id, `${key.prefix}…`, key.name, iso(key.createdAt), iso(key.lastUsedAt)].join("\t") +
             (key.revokedAt === null ? "\tactive" : `\trevoked ${iso(key.revokedAt)}`),
         );
+      }
+    },
+  },
+  {
+    path: ["editors", "add"],
+    usage: "<email> [--name <display name>]",
+    summary:
+      "Grant the news editor role to an account (the name is the byline and the approvedBy shown; default: the email's local part)",
+    async run(args, ctx) {
+      const account = await accountByEmail(ctx, args.positional[0]);
+      const name = (option(args, "name") ?? account.email.split("@")[0]!).trim().slice(0, 80);
+      if (!name) throw new UsageError("--name cannot be empty");
+      await newsStore(ctx).grantEditor(account.id, account.email, name);
+      ctx.out(`${account.email} is now a news editor, shown as "${name}".`);
+    },
+  },
+  {
+    path: ["editors", "remove"],
+    usage: "<email>",
+    summary: "Remove the news editor role (their posts stay)",
+    async run(args, ctx) {
+      const account = await accountByEmail(ctx, args.positional[0]);
+      const removed = await newsStore(ctx).revokeEditor(account.id);
+      ctx.out(
+        removed
+          ? `${account.email} is no longer a news editor.`
+          : `${account.email} was not a news editor.`,
+      );
+    },
+  },
+  {
+    path: ["editors", "list"],
+    usage: "",
+    summary: "List news editors",
+    async run(_args, ctx) {
+      for (const editor of await newsStore(ctx).editors()) {
+        ctx.out([editor.email, editor.name, iso(editor.grantedAt)].join("\t"));
       }
     },
   },

@@ -32,6 +32,11 @@ import type { QuotaStore } from "./quota/store.ts";
 import { Accounts } from "./accounts/store.ts";
 import { accountGuard, accountHandlers } from "./accounts/api.ts";
 import { mountDevelopers } from "./pages/developers.ts";
+import { NewsStore } from "./news/store.ts";
+import { NEWS_SEED } from "./news/seed.ts";
+import { draftHandlers, mountFeeds, newsHandler } from "./news/api.ts";
+import { mountNewsPages } from "./news/pages.ts";
+import { mountEditor } from "./news/editor.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
 export interface AppDeps {
@@ -53,6 +58,8 @@ export interface AppDeps {
   pageViews?: PageViews;
   /** Speech synthesis (default: a lazily started pool of VOICE_WORKERS; the caller closes it). */
   voice?: VoiceSynthesizer;
+  /** News posts and editors (default: on `kv`, seeded once when empty, loading from now on). */
+  news?: NewsStore;
 }
 
 export { MAX_URL_LENGTH } from "./http/frame.ts";
@@ -73,6 +80,14 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const baseUrl = config.publicBaseUrl;
   const metrics = deps.metrics ?? new Metrics();
   const pageViews = deps.pageViews ?? new PageViews(deps.kv);
+  const news = deps.news ??
+    new NewsStore(deps.kv, { clock, categories: config.newsCategories, baseUrl, seed: NEWS_SEED });
+  news.ready().catch((error) =>
+    logger.log("error", "Loading news failed; retrying on the next request", {
+      error: error instanceof Error ? error.message : String(error),
+    })
+  );
+  const newsDeps = { news, accounts, baseUrl };
   const app = new Hono<AppEnv>();
 
   app.use(frame({ quota, clock, logger, metrics, logIp: config.logIp }));
@@ -158,6 +173,12 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
         clock,
         dailyLimit: config.voiceDailyLimit,
       }),
+      news: newsHandler(newsDeps),
+      ...draftHandlers(
+        Object.fromEntries(operations.map((op) => [op.name, op])),
+        newsDeps,
+        logger,
+      ),
       ...accountHandlers(
         Object.fromEntries(operations.filter((op) => op.account).map((op) => [op.name, op])),
         accountDeps,
@@ -166,6 +187,9 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     },
   });
   mountStorePages(app, storeCatalogue);
+  mountFeeds(app, newsDeps);
+  mountNewsPages(app, news);
+  mountEditor(app, newsDeps, config, logger);
   mountDevelopers(app, accountDeps, logger);
 
   mountPages(app, { ops: operations, openApi, context, pageViews });

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { loadStoreConfig, type StoreConfig } from "./store/config.ts";
+import { loadNewsCategories } from "./news/config.ts";
 
 /** The server's configuration. */
 export interface Config {
@@ -32,6 +33,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The voucher store's details (`STORE_*` variables). */
   store: StoreConfig;
+  /** News categories (`NEWS_CATEGORIES`, comma-separated). */
+  newsCategories: string[];
 }
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
@@ -118,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const kvPath = e.KV_PATH?.trim() || ".data/lanka.sqlite3";
   const store = loadStoreConfig(env, publicBaseUrl, problems);
+  const newsCategories = loadNewsCategories(env, problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -135,6 +139,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsToken: e.METRICS_TOKEN?.trim() || undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     store,
+    newsCategories,
   };
 }
 

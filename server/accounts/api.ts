@@ -31,11 +31,16 @@ export const MAX_BODY_BYTES = 16_384;
  *
  * @param c The context.
  * @param schema The body schema.
+ * @param maxBytes The largest body read (default {@linkcode MAX_BODY_BYTES}).
  * @returns The parsed body.
- * @throws {ApiError} 415 without a JSON content type, 413 over {@linkcode MAX_BODY_BYTES}, 400
+ * @throws {ApiError} 415 without a JSON content type, 413 over `maxBytes`, 400
  *   for malformed JSON or a body the schema refuses (never echoing values, which may be secret).
  */
-export async function readJsonBody<T>(c: AppContext, schema: z.ZodType<T>): Promise<T> {
+export async function readJsonBody<T>(
+  c: AppContext,
+  schema: z.ZodType<T>,
+  maxBytes: number = MAX_BODY_BYTES,
+): Promise<T> {
   const type = c.req.header("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new ApiError(
@@ -47,11 +52,11 @@ export async function readJsonBody<T>(c: AppContext, schema: z.ZodType<T>): Prom
     );
   }
   const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.length > MAX_BODY_BYTES) {
+  if (bytes.length > maxBytes) {
     throw new ApiError(
       413,
       "payload_too_large",
-      `Body is ${bytes.length} bytes long: the limit is ${MAX_BODY_BYTES}`,
+      `Body is ${bytes.length} bytes long: the limit is ${maxBytes}`,
     );
   }
   let value: unknown;

@@ -13,7 +13,6 @@ export const CHROMIUM = "/usr/bin/chromium";
 /** Where screenshots go (gitignored). */
 export const SCREENSHOTS = new URL("../../test-output/screenshots/", import.meta.url);
 
-
 /** A running server. */
 export interface Server {
   baseUrl: string;

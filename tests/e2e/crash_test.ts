@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { FLUSH_INTERVAL_MS } from "../../server/quota/kv.ts";
 import { accountWithKey, persistedUsage, startServer } from "./_server.ts";
 
-Deno.test("kill -9 under load loses at most one flush interval of counts; accounts and keys survive", async () => {
+Deno.test("kill -9 under load loses at most one flush interval of counts plus the commit in progress; accounts and keys survive", async () => {
   const dir = await Deno.makeTempDir();
   const kvPath = `${dir}/kv.sqlite3`;
   const env = { KEY_DAILY_LIMIT: "1000000000" };
@@ -35,16 +35,18 @@ Deno.test("kill -9 under load loses at most one flush interval of counts; accoun
 
     const persisted = await persistedUsage(kvPath, `key:${id}`);
     const lost = served.length - persisted;
-    // Increments not yet flushed were counted after the last flush began. The server starts a
-    // flush on any counted request once the previous one is an interval old, so the last flush
-    // began at most one interval (plus its commit and scheduling jitter: 25 ms) before the last
-    // request it served. Anchoring on that response, not on the kill, keeps the bound honest when
-    // the machine pauses a process.
+    // What a kill can lose: the increments of the flush being committed (counted in the interval
+    // before it began) and those counted since it began. The server starts a flush on any counted
+    // request once the previous one is an interval old, so that is one flush interval of traffic
+    // plus the commit time of the flush in progress; on a loaded machine a commit (an fsync) and
+    // the timers can take up to another interval. Anchoring on the last response, not on the
+    // kill, keeps the bound honest when the machine pauses a process.
+    const bound = 2 * FLUSH_INTERVAL_MS;
     const last = Math.max(...served);
-    const window = served.filter((t) => t > last - FLUSH_INTERVAL_MS - 25).length;
+    const window = served.filter((t) => t > last - bound).length;
     console.log(
       `crash: served ${served.length}, persisted ${persisted}, lost ${lost}, ` +
-        `served in the last ${FLUSH_INTERVAL_MS + 25} ms: ${window}`,
+        `served in the last ${bound} ms: ${window}`,
     );
     assert.ok(served.length > 200, "the load really ran");
     assert.ok(lost <= window, `lost ${lost} > ${window} served in the last flush interval`);

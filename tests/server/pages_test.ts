@@ -193,9 +193,6 @@ Deno.test("paths outside /api get an HTML 404; /api keeps the JSON one", async (
   assert.equal((await json(api)).code, "not_found");
 });
 
-/** Pages of other issues that the layout's navigation already links to (see README, Pages). */
-const NOT_YET_MERGED = new Set(["/news", "/tools/news"]);
-
 Deno.test("a crawl from / finds no broken internal link", async () => {
   await using t = await testApp();
   const { visited, broken } = await crawl((path) => t.request(path, asBrowser));
@@ -218,8 +215,7 @@ Deno.test("a crawl from / finds no broken internal link", async () => {
     assert.ok(res.status === 200 || res.status === 301, `/tools/${op.page}: ${res.status}`);
     assert.equal(visited.get(target), 200, `${target} (from /tools/${op.page})`);
   }
-  const unexpected = broken.filter((b) => !(NOT_YET_MERGED.has(b.url) && b.status === 404));
-  assert.deepEqual(unexpected, []);
+  assert.deepEqual(broken, []);
 });
 
 Deno.test("every meta.page_url the API emits for the examples is a 200 page", async () => {

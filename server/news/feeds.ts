@@ -1,0 +1,78 @@
+/**
+ * RSS 2.0, Atom 1.0 and JSON Feed renderings of the newest published posts, with the `feed`
+ * library from npm.
+ *
+ * @module
+ */
+import { Feed } from "feed";
+import type { NewsPost } from "../../core/ops/news.ts";
+
+/** Options of {@linkcode renderFeed}. */
+export interface FeedOptions {
+  baseUrl: string;
+  /** The category the feed is limited to, or null. */
+  category: string | null;
+}
+
+/**
+ * Renders a feed.
+ *
+ * @param file `feed.xml` (RSS 2.0), `feed.atom` (Atom 1.0) or `feed.json` (JSON Feed).
+ * @param posts Newest first.
+ * @param options Base URL and category.
+ * @returns The document.
+ */
+export function renderFeed(
+  file: "feed.xml" | "feed.atom" | "feed.json",
+  posts: readonly NewsPost[],
+  options: FeedOptions,
+): string {
+  const { baseUrl, category } = options;
+  const query = category === null ? "" : `?category=${encodeURIComponent(category)}`;
+  const feed = new Feed({
+    title: `Lanka API news${category === null ? "" : `: ${category}`}`,
+    description:
+      "Short, sourced writeups about Sri Lanka, each approved by an editor before it is published.",
+    id: `${baseUrl}/news${query}`,
+    link: `${baseUrl}/news${query}`,
+    language: "en",
+    copyright: "Lanka API contributors",
+    updated: posts.length ? new Date(posts[0]!.updatedAt) : new Date(0),
+    generator: "Lanka API",
+    feedLinks: {
+      rss: `${baseUrl}/api/v1/news/feed.xml${query}`,
+      atom: `${baseUrl}/api/v1/news/feed.atom${query}`,
+      json: `${baseUrl}/api/v1/news/feed.json${query}`,
+    },
+  });
+  for (const post of posts) {
+    const sources = post.sources.map((url) =>
+      `<li><a href="${escapeAttr(url)}">${escapeText(url)}</a></li>`
+    )
+      .join("");
+    feed.addItem({
+      title: post.title,
+      id: post.url,
+      link: post.url,
+      description: post.excerpt,
+      content: `${post.bodyHtml}<h2>Sources</h2><ul>${sources}</ul><p>Approved by ${
+        escapeText(post.approvedBy)
+      }.</p>`,
+      author: [{ name: post.author }],
+      date: new Date(post.updatedAt),
+      published: new Date(post.publishedAt),
+      category: [{ name: post.category }],
+    });
+  }
+  if (file === "feed.xml") return feed.rss2();
+  if (file === "feed.atom") return feed.atom1();
+  return feed.json1();
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+function escapeAttr(text: string): string {
+  return escapeText(text).replace(/"/g, "&quot;");
+}
