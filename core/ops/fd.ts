@@ -59,8 +59,8 @@ export function interestWhtRate(date: string): number {
  *
  * The effective annual yield is the yearly compound rate of the cash flows, assuming monthly
  * payouts are reinvested at the same rate: (1 + r/12)^12 - 1 for both payouts gross of tax.
- * Net of tax: for `cumulative`, (maturityNet / P)^(12/n) - 1; for `monthly`,
- * (1 + r (1 - w) / 12)^12 - 1.
+ * Net of tax: for `cumulative`, (1 + ((1 + r/12)^n - 1)(1 - w))^(12/n) - 1 (the exact growth
+ * net of tax, before rounding to cents); for `monthly`, (1 + r (1 - w) / 12)^12 - 1.
  *
  * @param principal Deposit, LKR.
  * @param ratePct Nominal annual rate, percent.
@@ -94,7 +94,9 @@ export function computeFd(
   const aerGross = Math.pow(1 + r / 12, 12) - 1;
   const aerNet = payout === "monthly"
     ? Math.pow(1 + (r * (1 - whtPct / 100)) / 12, 12) - 1
-    : Math.pow(maturityNet / p, 12 / months) - 1;
+    // From the exact growth, not the rounded cents, so a tiny deposit's net yield can never
+    // show above its gross yield: (1 + ((1 + r/12)^n - 1)(1 - w))^(12/n) - 1.
+    : Math.pow(1 + (Math.pow(1 + r / 12, months) - 1) * (1 - whtPct / 100), 12 / months) - 1;
   return {
     principal: p,
     annualRate: ratePct,

@@ -176,3 +176,12 @@ Deno.test("interestWhtRate() is 5% from 2023 and 10% from 1 April 2025", () => {
   assert.equal(interestWhtRate("2025-04-01"), 10);
   assert.equal(interestWhtRate("2026-11-21"), 10);
 });
+
+Deno.test("computeFd() never shows a net yield above the gross one, even for a few cents of interest", () => {
+  // Found by the property above: 1,000.01 at 0.03% for one month earns 0.025 (0.03 rounded), and
+  // the yield from rounded cents (0.04%) came out above the gross yield (0.03%).
+  const r = computeFd(1000.01, 0.03, 1, "cumulative", 10);
+  assert.ok(r.effectiveAnnualYieldNet <= r.effectiveAnnualYieldGross);
+  // 1,000,000 at 10% for 12 months, 10% tax: growth 10.4713...% net of tax 9.4241...%.
+  assert.equal(computeFd(1_000_000, 10, 12, "cumulative", 10).effectiveAnnualYieldNet, 9.42);
+});
