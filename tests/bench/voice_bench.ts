@@ -11,6 +11,7 @@
  * Prints a table and exits non-zero if a target is missed.
  */
 import { buildApp } from "../../server/app.ts";
+import { KvQuotaStore } from "../../server/quota/kv.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/log.ts";
 import { VoiceService } from "../../server/voice/service.ts";
@@ -53,10 +54,12 @@ const config = loadConfig({
   VOICE_DAILY_LIMIT: "1000000000",
 });
 const voice = new VoiceService({ workers: 2, queue: 16 });
+const quota = new KvQuotaStore(kv);
 const app = buildApp({
   kv,
   config,
   voice,
+  quota,
   logger: createLogger("error"),
   keys: {
     resolve: (k) => Promise.resolve(k === "lk_bench" ? { id: "bench", accountId: "a" } : null),
@@ -126,6 +129,7 @@ clearInterval(sampler);
 peakRss = Math.max(peakRss, Deno.memoryUsage().rss);
 await server.shutdown();
 voice.close();
+await quota.close();
 kv.close();
 
 const p99Alone = percentile(alone, 99), p99Busy = percentile(busy, 99);
