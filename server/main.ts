@@ -25,9 +25,13 @@ async function main(): Promise<void> {
   }
   const metrics = new Metrics();
   const quota = new KvQuotaStore(kv, {
-    onFlush: (ms, ok) => {
+    onFlush: (ms, ok, startedAt) => {
       metrics.kvFlushes.observe(ms / 1000);
       if (!ok) metrics.kvFlushFailures.inc();
+      // Everything counted before startedAt is in KV once such a flush succeeded.
+      if (logger.enabled("debug")) {
+        logger.log("debug", "quota flush", { ok, startedAt });
+      }
     },
     onError: (error) =>
       logger.log("error", "Quota flush failed; retrying at the next tick", {

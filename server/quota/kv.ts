@@ -53,8 +53,11 @@ export interface KvQuotaStoreOptions {
   flushIntervalMs?: number;
   /** Called when a flush or sweep fails (the increments stay pending and are retried). */
   onError?: (error: unknown) => void;
-  /** Called after each flush attempt with its duration and outcome (for metrics). */
-  onFlush?: (durationMs: number, ok: boolean) => void;
+  /**
+   * Called after each flush attempt with its duration, outcome, and when it began (epoch ms):
+   * once a flush succeeded, everything counted before it began is in KV.
+   */
+  onFlush?: (durationMs: number, ok: boolean, startedAt: number) => void;
 }
 
 /** The usage key of a caller on a UTC day. */
@@ -67,7 +70,7 @@ export class KvQuotaStore implements QuotaStore {
   readonly #kv: Deno.Kv;
   readonly #interval: number;
   readonly #onError: (error: unknown) => void;
-  readonly #onFlush: (durationMs: number, ok: boolean) => void;
+  readonly #onFlush: (durationMs: number, ok: boolean, startedAt: number) => void;
   /** Consecutive failed flushes: the retry delay doubles with each, up to MAX_RETRY_MS. */
   #failures = 0;
   readonly #counters = new Map<string, Counter>();
@@ -241,12 +244,14 @@ export class KvQuotaStore implements QuotaStore {
     this.#timer = undefined;
     this.#lastFlush = performance.now();
     const started = performance.now();
+    // Taken before #flushOnce snapshots the pending counters (synchronously, below).
+    const startedAt = Date.now();
     const run = this.#flushOnce().then(() => {
       this.#failures = 0;
-      this.#onFlush(performance.now() - started, true);
+      this.#onFlush(performance.now() - started, true, startedAt);
     }, (error) => {
       this.#failures = Math.min(this.#failures + 1, 16);
-      this.#onFlush(performance.now() - started, false);
+      this.#onFlush(performance.now() - started, false, startedAt);
       this.#onError(error);
     }).finally(() => {
       this.#flushing = null;
