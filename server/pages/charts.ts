@@ -98,7 +98,7 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
   const totalInterest = rows.reduce((sum, r) => sum + r.interest, 0);
   const summary = `${n} monthly payments; the interest in the schedule adds up to ${
     money(totalInterest)
-  }. ${
+  } (the total interest figure is the rounded EMI times the months, as lenders quote it; the last payment absorbs that rounding). ${
     crossing === undefined
       ? "Interest is larger than the principal repaid in every month."
       : crossing === 1
