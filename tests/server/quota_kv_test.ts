@@ -8,6 +8,19 @@ async function persisted(kv: Deno.Kv, callerId: string, day = DAY): Promise<numb
   return Number((await kv.get<Deno.KvU64>(usageKey(callerId, day))).value?.value ?? 0n);
 }
 
+/** Makes the next `count` commits throw as SQLite does under another writer's lock. */
+function failNextCommits(kv: Deno.Kv, count: number): void {
+  const atomic = kv.atomic.bind(kv);
+  let failures = count;
+  kv.atomic = () => {
+    const op = atomic();
+    const commit = op.commit.bind(op);
+    op.commit = () =>
+      failures-- > 0 ? Promise.reject(new TypeError("database is locked")) : commit();
+    return op;
+  };
+}
+
 Deno.test("KvQuotaStore counts in memory, flushes sums to KV, and stops at the limit", async () => {
   using kv = await Deno.openKv(":memory:");
   const store = new KvQuotaStore(kv);
@@ -103,16 +116,7 @@ Deno.test("KvQuotaStore keeps increments when a flush fails and persists them on
   const errors: unknown[] = [];
   const store = new KvQuotaStore(kv, { onError: (e) => errors.push(e) });
   await store.consume("ip:z", 10, FIXED_NOW);
-  // Make the next commit throw as SQLite does under another writer's lock.
-  const atomic = kv.atomic.bind(kv);
-  let failures = 1;
-  kv.atomic = () => {
-    const op = atomic();
-    const commit = op.commit.bind(op);
-    op.commit = () =>
-      failures-- > 0 ? Promise.reject(new TypeError("database is locked")) : commit();
-    return op;
-  };
+  failNextCommits(kv, 1);
   await store.flush();
   assert.equal(errors.length, 1);
   assert.equal(await persisted(kv, "ip:z"), 1, "the failed increment went out on the retry");
@@ -163,15 +167,7 @@ Deno.test("KvQuotaStore answers while KV cannot be read, then picks the persiste
 Deno.test("KvQuotaStore waits longer after each failed flush, then resets the wait", async () => {
   using kv = await Deno.openKv(":memory:");
   const attempts: { at: number; ok: boolean }[] = [];
-  const atomic = kv.atomic.bind(kv);
-  let failures = 4;
-  kv.atomic = () => {
-    const op = atomic();
-    const commit = op.commit.bind(op);
-    op.commit = () =>
-      failures-- > 0 ? Promise.reject(new TypeError("database is locked")) : commit();
-    return op;
-  };
+  failNextCommits(kv, 4);
   const store = new KvQuotaStore(kv, {
     flushIntervalMs: 20,
     onError: () => {},
