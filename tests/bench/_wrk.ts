@@ -109,3 +109,54 @@ export async function stopServer(child: Deno.ChildProcess): Promise<void> {
   } catch { /* already gone */ }
   await child.status;
 }
+
+/** A response as the server sent it, minus the headers Deno adds itself. */
+export interface CapturedResponse {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/**
+ * Fetches a URL once and keeps its status, headers and body, so a replay server
+ * (`_replay_server.ts`) can send the very same bytes without doing any work: the ceiling that
+ * the size and shape of the answer alone allow on this machine. `date` and `content-length` are
+ * left out because `Deno.serve` writes them on every response anyway.
+ *
+ * @param url The URL.
+ * @param headers Request headers (an API key).
+ * @returns The captured response.
+ */
+export async function captureResponse(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<CapturedResponse> {
+  const res = await fetch(url, { headers });
+  const body = await res.text();
+  const kept = [...res.headers].filter(([name]) => name !== "date" && name !== "content-length");
+  return { status: res.status, headers: kept, body };
+}
+
+/**
+ * Starts `_replay_server.ts` answering a captured response on every request.
+ *
+ * @param captured What to answer.
+ * @param port Where.
+ * @param hono Route it through a bare Hono app instead of answering from `Deno.serve` directly.
+ * @returns The server process.
+ */
+export async function startReplay(
+  captured: CapturedResponse,
+  port: number,
+  hono = false,
+): Promise<Deno.ChildProcess> {
+  const file = await Deno.makeTempFile({ suffix: ".json" });
+  await Deno.writeTextFile(file, JSON.stringify(captured));
+  const child = await startServer(
+    new URL("./_replay_server.ts", import.meta.url).pathname,
+    { PORT: String(port), RESPONSE_FILE: file, HONO: hono ? "1" : "" },
+    `http://127.0.0.1:${port}/api/v1/vat`,
+  );
+  await Deno.remove(file);
+  return child;
+}

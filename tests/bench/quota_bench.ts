@@ -7,13 +7,17 @@
  * decide); also checks that every served request was persisted once the server shut down.
  *
  * A third server, the same app with a quota store that counts nothing (`_noquota_server.ts`),
- * shows what keys and quotas themselves cost (the ratio of the real server to it).
+ * shows what keys and quotas themselves cost (the ratio of the real server to it). Two more show
+ * what the answer's bytes alone cost: a replay of the server's keyed answer (same status, headers
+ * and body, captured at start) from a bare `Deno.serve` doing no work, the most any server sending
+ * that answer can reach here, and the same replay through a bare Hono app.
  *
  * Run: `npx -y deno@2.9.6 task bench quota` (needs `wrk`: `apt-get install -y wrk`).
  *
  * @module
  */
 import { accountWithKey, freePort, persistedUsage, startServer } from "../e2e/_server.ts";
+import { captureResponse, startReplay, stopServer } from "./_wrk.ts";
 
 const DURATION = Deno.env.get("BENCH_DURATION") ?? "6s";
 const ROUNDS = 3;
@@ -103,17 +107,30 @@ const noQuota = await spawnServer(
   noQuotaPort,
 );
 const noQuotaTarget = `${noQuota.url}/vat?amount=100`;
+const answer = await captureResponse(target, { "x-api-key": key });
+const replayPort = freePort();
+const honoPort = freePort();
+const replay = await startReplay(answer, replayPort);
+const hono = await startReplay(answer, honoPort, true);
+const replayTarget = `http://127.0.0.1:${replayPort}/api/v1/vat?amount=100`;
+const honoTarget = `http://127.0.0.1:${honoPort}/api/v1/vat?amount=100`;
 
 const base: WrkResult[] = [];
 const app: WrkResult[] = [];
 const plain: WrkResult[] = [];
+const ceiling: WrkResult[] = [];
+const honoReplay: WrkResult[] = [];
 await wrk(target, [`x-api-key: ${key}`]); // warm-up (JIT, caches); counted in KV too
 for (let round = 0; round < ROUNDS; round++) {
   base.push(await wrk(bare.url));
   app.push(await wrk(target, [`x-api-key: ${key}`]));
   plain.push(await wrk(noQuotaTarget, [`x-api-key: ${key}`]));
+  ceiling.push(await wrk(replayTarget, [`x-api-key: ${key}`]));
+  honoReplay.push(await wrk(honoTarget, [`x-api-key: ${key}`]));
 }
 await bare.stop();
+await stopServer(replay);
+await stopServer(hono);
 await noQuota.stop();
 const exit = await server.stop("SIGTERM");
 const persisted = await persistedUsage(kvPath, `key:${id}`);
@@ -133,6 +150,18 @@ base.forEach((r, i) => console.log(`  bare Deno.serve, round ${i + 1}: ${fmt(r)}
 app.forEach((r, i) => console.log(`  /api/v1/vat with key, round ${i + 1}: ${fmt(r)}`));
 plain.forEach((r, i) =>
   console.log(`  same app, quota store counting nothing, round ${i + 1}: ${fmt(r)}`)
+);
+ceiling.forEach((r, i) =>
+  console.log(`  replay of the keyed answer, no work (ceiling), round ${i + 1}: ${fmt(r)}`)
+);
+honoReplay.forEach((r, i) =>
+  console.log(`  the same replay through bare Hono, round ${i + 1}: ${fmt(r)}`)
+);
+const toBase = (runs: WrkResult[]) => median(runs.map((r, i) => r.rps / base[i]!.rps));
+console.log(
+  `  ceiling/baseline ${toBase(ceiling).toFixed(2)}; bare Hono replay/baseline ${
+    toBase(honoReplay).toFixed(2)
+  }`,
 );
 const quotaCost = median(app.map((r, i) => r.rps / plain[i]!.rps));
 console.log(
