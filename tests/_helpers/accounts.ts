@@ -3,6 +3,26 @@
 /** Anything that answers requests like `testApp().request` or a fetch against a live server. */
 export type Requester = (path: string, init?: RequestInit) => Response | Promise<Response>;
 
+/** The site's own origin, as a browser sends it on form posts. */
+export const ORIGIN = { Origin: "http://lanka.test" };
+
+/** A form POST as a browser sends it from the site. */
+export function form(
+  fields: Record<string, string>,
+  cookie?: string,
+  origin = ORIGIN,
+): RequestInit {
+  return {
+    method: "POST",
+    headers: {
+      ...origin,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields),
+  };
+}
+
 /**
  * Reads the session cookie from a response's `Set-Cookie`.
  *

@@ -5,26 +5,6 @@ import { createKey, jsonInit, signUp } from "./accounts.ts";
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 
-/** The site's own origin, as a browser sends it on form posts. */
-export const ORIGIN = { Origin: "http://lanka.test" };
-
-/** A form POST as a browser sends it from the site. */
-export function form(
-  fields: Record<string, string>,
-  cookie?: string,
-  origin = ORIGIN,
-): RequestInit {
-  return {
-    method: "POST",
-    headers: {
-      ...origin,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields),
-  };
-}
-
 /** An editor: signed up, granted the role with `deno task admin editors add`, with a key. */
 export interface TestEditor {
   email: string;

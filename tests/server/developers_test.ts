@@ -1,20 +1,6 @@
 import assert from "node:assert/strict";
-import { sessionCookie } from "../_helpers/accounts.ts";
+import { form, ORIGIN, sessionCookie } from "../_helpers/accounts.ts";
 import { testApp } from "../_helpers/app.ts";
-
-const ORIGIN = { Origin: "http://lanka.test" };
-
-function form(fields: Record<string, string>, cookie?: string, origin = ORIGIN): RequestInit {
-  return {
-    method: "POST",
-    headers: {
-      ...origin,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-    body: new URLSearchParams(fields),
-  };
-}
 
 Deno.test("the dashboard works with plain forms: sign up, create a key shown once, revoke", async () => {
   await using t = await testApp();
