@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { form, ORIGIN, sessionCookie } from "../_helpers/accounts.ts";
+import { form, type ORIGIN, sessionCookie } from "../_helpers/accounts.ts";
 import { testApp } from "../_helpers/app.ts";
 
 Deno.test("the dashboard works with plain forms: sign up, create a key shown once, revoke", async () => {
