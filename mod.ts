@@ -24,6 +24,7 @@ export type {
   VoiceMethods,
 } from "./sdk/client.ts";
 export { ApiPromise } from "./sdk/promise.ts";
+export type { OperationMap, OperationName, OperationTypes } from "./sdk/operations.ts";
 export type {
   ApiResponse,
   FetchLike,
