@@ -5,9 +5,8 @@
  *
  * @example Usage
  * ```ts
- * import { apitTableOn, computePaye, createClient } from "./mod.ts";
- * const table = apitTableOn("2026-01-01")!;
- * console.log(computePaye(250000, table).monthlyTax); // 8000
+ * import { computePaye, createClient } from "./mod.ts";
+ * console.log(computePaye({ monthly: 250000, date: "2026-01-01" }).monthlyTax); // 8000
  * const client = createClient();
  * console.log((await client.paye({ monthly: 250000, date: "2026-01-01" })).monthlyTax); // 8000
  * ```
@@ -70,16 +69,34 @@ export type {
   OperationFormat,
   Provenance,
 } from "./core/operation.ts";
-export { findOperation, operations } from "./core/registry.ts";
-export { annualApit, apitTableOn, computePaye, paye } from "./core/ops/paye.ts";
-export type { ApitTable, PayeParams, PayeResult } from "./core/ops/paye.ts";
+export { annualApit, APIT_TABLES, apitTableOn, computePaye } from "./core/calc/paye.ts";
+export type {
+  AnnualApitOptions,
+  ApitTable,
+  PayeOptions,
+  PayeResult,
+  PayeRounding,
+  PrintedApitTable,
+} from "./core/calc/paye.ts";
+export { paye } from "./core/ops/paye.ts";
+export type { PayeParams } from "./core/ops/paye.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";
-export { amortize, computeLoan, emi, loan } from "./core/ops/loan.ts";
-export type { AmortizationRow, LoanParams, LoanResult } from "./core/ops/loan.ts";
-export { computeFd, fd, interestWhtRate } from "./core/ops/fd.ts";
-export type { FdParams, FdResult, Payout } from "./core/ops/fd.ts";
+export { amortize, computeLoan, emi } from "./core/calc/loan.ts";
+export type {
+  AmortizationRow,
+  AmortizeOptions,
+  EmiOptions,
+  LoanOptions,
+  LoanResult,
+} from "./core/calc/loan.ts";
+export { loan } from "./core/ops/loan.ts";
+export type { LoanParams } from "./core/ops/loan.ts";
+export { computeFd, interestWhtRate } from "./core/calc/fd.ts";
+export type { FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
+export { fd } from "./core/ops/fd.ts";
+export type { FdParams } from "./core/ops/fd.ts";
 export {
   convertLand,
   land,
@@ -89,14 +106,6 @@ export {
   toDeed,
 } from "./core/ops/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
-export {
-  HOLIDAY_DATA,
-  HOLIDAY_TYPES,
-  holidays,
-  holidaysToIcs,
-  listHolidays,
-  SUPPORTED_YEARS,
-} from "./core/ops/holidays.ts";
 export type {
   GovernmentClosure,
   Holiday,
@@ -106,14 +115,6 @@ export type {
   HolidaysResult,
   HolidayType,
 } from "./core/ops/holidays.ts";
-export {
-  buildWorkingDayCounter,
-  countWorkingDays,
-  MAX_SPAN_DAYS,
-  WORK_CALENDARS,
-  WORKING_DAYS,
-  workingDays,
-} from "./core/ops/working_days.ts";
 export type {
   WorkCalendar,
   WorkingDayCounter,
@@ -121,23 +122,16 @@ export type {
   WorkingDaysParams,
   WorkingDaysResult,
 } from "./core/ops/working_days.ts";
-export { renderCalendar } from "./core/ical.ts";
 export type { AllDayEvent, CalendarInfo } from "./core/ical.ts";
-export {
-  DISTRICTS,
-  districts,
-  findDistrict,
-  findProvince,
-  listDistricts,
-  PROVINCES,
-} from "./core/ops/districts.ts";
-export type { District, DistrictsParams, DistrictsResult, Province } from "./core/ops/districts.ts";
-export { searchTools, TOOL_CATEGORIES, TOOL_SLUGS, tools } from "./core/ops/tools.ts";
+export type {
+  District,
+  DistrictsResult,
+  ListDistrictsOptions,
+  Province,
+} from "./core/calc/districts.ts";
+export type { DistrictsParams } from "./core/ops/districts.ts";
 export type { Tool, ToolsParams, ToolsResult } from "./core/ops/tools.ts";
-export { normalCdf } from "./core/normal.ts";
-export { AL_STREAMS, AL_SUBJECTS, classifyStream, findSubject } from "./core/al_subjects.ts";
 export type { AlStream, AlSubject, StatisticsBasis } from "./core/al_subjects.ts";
-export { computeZScore, parseTerms, zScore, zScoreListing } from "./core/ops/z_score.ts";
 export type {
   PercentileEstimate,
   StreamResult,
@@ -149,14 +143,6 @@ export type {
   ZSubjectResult,
   ZTerm,
 } from "./core/ops/z_score.ts";
-export {
-  GRADE6_SCHOOLS,
-  gradeSixSchools,
-  MEDIUMS,
-  scholarship,
-  SCHOLARSHIP_YEARS,
-  scholarshipCutoff,
-} from "./core/ops/scholarship.ts";
 export type {
   Medium,
   ScholarshipCutoff,
@@ -169,7 +155,6 @@ export type {
   YearCoverage,
   YearStatus,
 } from "./core/ops/scholarship.ts";
-export { store, STORE_MAX_LIMIT, STORE_TOPICS, STORE_VENDORS } from "./core/ops/store.ts";
 export type {
   StoreDelivery,
   StoreFacet,
@@ -183,15 +168,16 @@ export type {
   StoreProductStatus,
   StoreResult,
 } from "./core/ops/store.ts";
-export {
-  decodeNic,
-  MAX_NIC_AGE,
-  nic,
-  nicCheckDigitValid,
-  toNewNic,
-  toOldNic,
-} from "./core/ops/nic.ts";
-export type { NicFormat, NicGender, NicParams, NicReasonCode, NicResult } from "./core/ops/nic.ts";
+export { decodeNic, MAX_NIC_AGE, nicCheckDigitValid, toNewNic, toOldNic } from "./core/calc/nic.ts";
+export type {
+  DecodeNicOptions,
+  NicFormat,
+  NicGender,
+  NicReasonCode,
+  NicResult,
+} from "./core/calc/nic.ts";
+export { nic } from "./core/ops/nic.ts";
+export type { NicParams } from "./core/ops/nic.ts";
 export type { Age } from "./core/_calendar.ts";
 export { decodePlate, plate, PLATE_PROVINCES } from "./core/ops/plate.ts";
 export type {
@@ -203,16 +189,6 @@ export type {
   PlateResult,
   PlateVehicleClass,
 } from "./core/ops/plate.ts";
-export {
-  codePoints,
-  INLINE_TAGS,
-  MAX_VOICE_TEXT,
-  voice,
-  VOICE_LANGUAGES,
-  VOICE_SAMPLE_RATES,
-  VOICES,
-  WRAPPING_TAGS,
-} from "./core/ops/voice.ts";
 export type {
   InlineTag,
   Voice,
@@ -221,15 +197,6 @@ export type {
   VoiceSampleRate,
   WrappingTag,
 } from "./core/ops/voice.ts";
-export {
-  accountOperations,
-  createAccount,
-  createKey,
-  createSession,
-  deleteSession,
-  listKeys,
-  revokeKey,
-} from "./core/ops/accounts.ts";
 export type {
   AccountResult,
   Credentials,
@@ -238,20 +205,6 @@ export type {
   NewKey,
   NewKeyBody,
 } from "./core/ops/accounts.ts";
-export {
-  createNewsDraft,
-  DEFAULT_NEWS_CATEGORIES,
-  foldForSearch,
-  independentSources,
-  news,
-  NEWS_DEFAULT_LIMIT,
-  NEWS_MAX_LIMIT,
-  newsOperations,
-  readingMinutes,
-  sourceHost,
-  submitNewsDraft,
-  updateNewsDraft,
-} from "./core/ops/news.ts";
 export type {
   DraftBody,
   DraftResult,

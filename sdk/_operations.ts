@@ -1,7 +1,7 @@
 /**
  * Where the client finds an operation's definition. The calculators and decoders are imported
  * up front (small, and a call must not wait); operations that carry a large dataset (Grade 6
- * schools, A/L subjects, district names, the tool catalogue) or run on the server only (store,
+ * schools, A/L subjects, district names, the tool catalogue, the holiday calendars) or run on the server only (store,
  * news, voice) are imported on first use, so a bundle of the client ships them as separate
  * chunks that an app calling only `paye` and `nic` never loads.
  *
@@ -9,14 +9,12 @@
  */
 import type { AnyOperation } from "../core/operation.ts";
 import { fd } from "../core/ops/fd.ts";
-import { holidays } from "../core/ops/holidays.ts";
 import { land } from "../core/ops/land.ts";
 import { loan } from "../core/ops/loan.ts";
 import { nic } from "../core/ops/nic.ts";
 import { paye } from "../core/ops/paye.ts";
 import { plate } from "../core/ops/plate.ts";
 import { vat } from "../core/ops/vat.ts";
-import { workingDays } from "../core/ops/working_days.ts";
 
 /** Operations bundled with the client, by id. */
 export const EAGER: Readonly<Record<string, AnyOperation>> = {
@@ -27,12 +25,12 @@ export const EAGER: Readonly<Record<string, AnyOperation>> = {
   loan,
   fd,
   land,
-  holidays,
-  "working-days": workingDays,
 };
 
 /** Operations loaded on first use, by id. */
 const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
+  holidays: () => import("../core/ops/holidays.ts").then((m) => m.holidays),
+  "working-days": () => import("../core/ops/working_days.ts").then((m) => m.workingDays),
   districts: () => import("../core/ops/districts.ts").then((m) => m.districts),
   tools: () => import("../core/ops/tools.ts").then((m) => m.tools),
   "z-score": () => import("../core/ops/z_score.ts").then((m) => m.zScore),

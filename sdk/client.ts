@@ -9,11 +9,7 @@ import { chosenFormat, parseParams } from "../core/execute.ts";
 import type { AnyOperation, Operation } from "../core/operation.ts";
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
 import { fd as fdOp, type FdParams, type FdResult } from "../core/ops/fd.ts";
-import {
-  holidays as holidaysOp,
-  type HolidaysParams,
-  type HolidaysResult,
-} from "../core/ops/holidays.ts";
+import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
 import { land as landOp, type LandParams, type LandResult } from "../core/ops/land.ts";
 import { loan as loanOp, type LoanParams, type LoanResult } from "../core/ops/loan.ts";
 import { nic as nicOp, type NicResult } from "../core/ops/nic.ts";
@@ -24,11 +20,7 @@ import type { StoreListing, StoreParams, StoreProduct } from "../core/ops/store.
 import type { ToolsParams, ToolsResult } from "../core/ops/tools.ts";
 import { vat as vatOp, type VatParams, type VatResult } from "../core/ops/vat.ts";
 import type { VoiceRequest } from "../core/ops/voice.ts";
-import {
-  workingDays as workingDaysOp,
-  type WorkingDaysParams,
-  type WorkingDaysResult,
-} from "../core/ops/working_days.ts";
+import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
 import type { NewsList, NewsParams, NewsPost } from "../core/ops/news.ts";
 import { EAGER, loadOperation } from "./_operations.ts";
@@ -296,7 +288,7 @@ export class LankaClient {
    * @param options Signal and timeout.
    * @returns The tax breakdown.
    */
-  paye(params: Input<PayeParams>, options?: RequestOptions): ApiPromise<PayeResult> {
+  paye(params: Input<PayeParams, "rounding">, options?: RequestOptions): ApiPromise<PayeResult> {
     return this.#call(payeOp, params, options);
   }
 
@@ -408,7 +400,7 @@ export class LankaClient {
     params?: Omit<HolidaysParams, "format">,
     options?: RequestOptions,
   ): ApiPromise<HolidaysResult> {
-    return this.#call(holidaysOp, params, options);
+    return this.call("holidays", params, options);
   }
 
   /**
@@ -430,7 +422,7 @@ export class LankaClient {
     params: Input<WorkingDaysParams, "calendar" | "saturday">,
     options?: RequestOptions,
   ): ApiPromise<WorkingDaysResult> {
-    return this.#call(workingDaysOp, params, options);
+    return this.call("working-days", params, options);
   }
 
   /**

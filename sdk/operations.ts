@@ -46,7 +46,7 @@ export interface OperationMap {
   /** `GET /plate/{plate}`. */
   plate: OperationTypes<{ plate: string }, PlateResult>;
   /** `GET /tax/paye`. */
-  paye: OperationTypes<Input<PayeParams>, PayeResult>;
+  paye: OperationTypes<Input<PayeParams, "rounding">, PayeResult>;
   /** `GET /vat`. */
   vat: OperationTypes<Input<VatParams, "mode">, VatResult>;
   /** `GET /loan`. */

@@ -11,6 +11,9 @@ import { build } from "esbuild";
 
 const here = fileURLToPath(new URL("../", import.meta.url));
 
+/** The subpath exports besides ".". */
+const SUBPATHS = ["holidays", "districts", "education", "tools", "operations"];
+
 const common = {
   bundle: true,
   format: "esm",
@@ -44,17 +47,24 @@ export async function calcExports() {
   return out;
 }
 
+/** The package's entry points, as in package.json `exports`. */
+export const ENTRY_POINTS = ["@lanka/api", ...SUBPATHS.map((s) => `@lanka/api/${s}`)];
+
 async function pureSizes() {
-  const api = await import("@lanka/api");
+  const entries = [];
+  for (const specifier of ENTRY_POINTS) entries.push([specifier, await import(specifier)]);
   const sizes = {};
   for (const [file, names] of Object.entries(await calcExports())) {
     for (const name of names) {
+      const from = entries.find(([, module]) => typeof module[name] === "function")?.[0];
       const { bytes, inputs } = await bundle(
-        `import { ${name} } from "@lanka/api";\nglobalThis.f = ${name};`,
+        `import { ${name} } from "${
+          from ?? `./dist/core/calc/${file}.js`
+        }";\nglobalThis.f = ${name};`,
       );
       sizes[name] = {
         file: `core/calc/${file}.ts`,
-        exportedFromMod: typeof api[name] === "function",
+        entry: from ?? null,
         minified: bytes.length,
         gzip: gzip(bytes),
         zodModules: inputs.filter((path) => path.includes("/zod/")).length,
@@ -76,8 +86,10 @@ async function clientSizes() {
     outdir: "/bundle",
   });
   const outputs = result.metafile.outputs;
-  const files = new Map(result.outputFiles.map((f) => [f.path, f.contents]));
-  const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint);
+  const base = (path) => path.split("/").pop();
+  const files = new Map(result.outputFiles.map((f) => [base(f.path), f.contents]));
+  // The app's entry (lazily imported modules are entry points of their own chunks).
+  const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint === "<stdin>");
   const initial = new Set();
   const visit = (name) => {
     if (initial.has(name)) return;
@@ -90,8 +102,7 @@ async function clientSizes() {
     const data = new Set();
     let classicZod = 0;
     for (const name of names) {
-      const bytes = files.get(`/bundle/${name.replace(/^.*?bundle\//, "")}`) ??
-        [...files.entries()].find(([path]) => path.endsWith(name.split("/").pop()))[1];
+      const bytes = files.get(base(name));
       minified += bytes.length;
       gzipped += gzip(bytes);
       for (const [input, { bytesInOutput }] of Object.entries(outputs[name].inputs)) {
