@@ -37,6 +37,7 @@ import {
 import { tools as toolsOp, type ToolsParams, type ToolsResult } from "../core/ops/tools.ts";
 import { vat as vatOp, type VatParams, type VatResult } from "../core/ops/vat.ts";
 import { voice as voiceOp, type VoiceRequest } from "../core/ops/voice.ts";
+import { words as wordsOp, type WordsParams, type WordsResult } from "../core/ops/words.ts";
 import {
   workingDays as workingDaysOp,
   type WorkingDaysParams,
@@ -321,6 +322,21 @@ export class LankaClient {
    */
   vat(params: Input<VatParams, "mode">, options?: RequestOptions): ApiPromise<VatResult> {
     return this.call(vatOp, params, options);
+  }
+
+  /**
+   * A rupee amount in words, as on a cheque (`GET /words`), computed locally.
+   *
+   * @param params `amount`, and optionally `lang` (en, si, ta), `style` (international, lakh)
+   *   and `only`.
+   * @param options Signal and timeout.
+   * @returns The words, with the rupees and cents they spell.
+   */
+  words(
+    params: Input<WordsParams, "lang" | "only">,
+    options?: RequestOptions,
+  ): ApiPromise<WordsResult> {
+    return this.call(wordsOp, params, options);
   }
 
   /** News: published posts and one post (see {@linkcode NewsMethods}). */
