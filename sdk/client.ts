@@ -333,7 +333,7 @@ export class LankaClient {
    * @returns The words, with the rupees and cents they spell.
    */
   words(
-    params: Input<WordsParams, "lang" | "only">,
+    params: Input<WordsParams, "only">,
     options?: RequestOptions,
   ): ApiPromise<WordsResult> {
     return this.call(wordsOp, params, options);

@@ -10,6 +10,7 @@ import {
 } from "../calc/words.ts";
 import { ApiError } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
+import { langParam } from "../lang_param.ts";
 import { decimal, flag, oneOf } from "../params.ts";
 
 export { amountInWords, numberInWords, splitRupees };
@@ -19,8 +20,8 @@ export type { WordsLanguage, WordsStyle };
 export interface WordsParams {
   /** Rupees, 0 to 999,999,999,999.99, at most two decimals. */
   amount: number;
-  /** Language of the words. */
-  lang: WordsLanguage;
+  /** Language of the words; default en. */
+  lang?: WordsLanguage | undefined;
   /** Grouping; default international for English, lakh for Sinhala and Tamil. */
   style?: WordsStyle | undefined;
   /** End with "only" (පමණි, மட்டும்), as on a cheque. */
@@ -54,13 +55,9 @@ const params = z.object({
     description: "Amount in rupees, up to 999999999999.99, with at most two decimals (cents)",
     example: "1234567.50",
   }),
-  lang: z._default(
-    oneOf(LANGS, {
-      description: "Language of the words: en (default), si (Sinhala) or ta (Tamil)",
-      ignoreCase: true,
-    }),
-    "en",
-  ),
+  // The shared `lang` parameter: here it is the language of the words themselves, and, as for
+  // every operation, Accept-Language chooses it when the query has none.
+  lang: langParam(),
   style: z.optional(oneOf(STYLES, {
     description: "Grouping: international (million; default for en) or lakh (lakh and crore; " +
       "default, and the only one, for si and ta)",
@@ -84,11 +81,12 @@ const result: z.ZodMiniType<WordsResult> = z.object({
 });
 
 function run(p: WordsParams): WordsResult {
-  const style = p.style ?? defaultWordsStyle(p.lang);
-  if (p.lang !== "en" && style !== "lakh") {
+  const lang = p.lang ?? "en";
+  const style = p.style ?? defaultWordsStyle(lang);
+  if (lang !== "en" && style !== "lakh") {
     throw ApiError.invalidParam(
       "style",
-      `Parameter "style" must be "lakh" for lang=${p.lang}: Sinhala and Tamil amounts are ` +
+      `Parameter "style" must be "lakh" for lang=${lang}: Sinhala and Tamil amounts are ` +
         `written in lakh and koti, got "${style}"`,
     );
   }
@@ -97,10 +95,10 @@ function run(p: WordsParams): WordsResult {
     amount: p.amount,
     rupees,
     cents,
-    lang: p.lang,
+    lang,
     style,
     only: p.only,
-    words: amountInWords({ amount: p.amount, lang: p.lang, style, only: p.only }),
+    words: amountInWords({ amount: p.amount, lang, style, only: p.only }),
     currency: "LKR",
   };
 }

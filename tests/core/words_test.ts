@@ -560,6 +560,12 @@ Deno.test("GET /api/v1/words answers in each language and refuses bad input nami
   const si = await json(await t.request("/api/v1/words?amount=12345.50&lang=si&only=1"));
   assert.equal(si.data.words, "රුපියල් දොළොස් දහස් තුන්සිය හතළිස් පහ සහ ශත පනහ පමණි");
   assert.equal(si.data.style, "lakh");
+  // Without lang, Accept-Language chooses the language of the words, and the answer says so.
+  const negotiated = await t.request("/api/v1/words?amount=12345.50&only=1", {
+    headers: { "accept-language": "si-LK,si;q=0.9,en;q=0.8" },
+  });
+  assert.equal((await json(negotiated)).data.words, si.data.words);
+  assert.match(negotiated.headers.get("vary") ?? "", /Accept-Language/i);
   const ta = await json(await t.request("/api/v1/words?amount=2000&lang=ta"));
   assert.equal(ta.data.words, "இரண்டாயிரம் ரூபாய்");
   const bad: [string, string][] = [
