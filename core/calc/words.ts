@@ -301,9 +301,10 @@ export function splitRupees(amount: number): { rupees: number; cents: number } {
     );
   }
   const total = Math.round(amount * 100);
-  // A double near 1e12 is exact to about 1e-4, so anything further from a whole cent than that
-  // was written with more than two decimals.
-  if (Math.abs(total - amount * 100) > 1e-3 * Math.max(1, amount / 1e9)) {
+  // amount * 100 carries a relative error of a few units of 2^-53 (1.1e-16); anything further from
+  // a whole number of cents than that was written with more than two decimals.
+  const scaled = amount * 100;
+  if (Math.abs(total - scaled) > Math.max(1e-9, scaled * 4e-16)) {
     throw new RangeError(`Cannot write ${amount} in words: expected at most two decimals`);
   }
   return { rupees: Math.floor(total / 100), cents: total % 100 };

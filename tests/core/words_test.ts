@@ -539,6 +539,7 @@ Deno.test("amounts: cents only, zero, one, the maximum; fractions of a cent are 
   assert.deepEqual(splitRupees(999_999_999_999.99), { rupees: 999_999_999_999, cents: 99 });
   assert.deepEqual(splitRupees(0.29), { rupees: 0, cents: 29 }); // 0.29 * 100 = 28.999...
   assert.throws(() => splitRupees(1.005), RangeError);
+  assert.throws(() => splitRupees(100_000_000_000.001), RangeError);
   assert.throws(() => splitRupees(-1), RangeError);
   assert.throws(() => splitRupees(1e12), RangeError);
   assert.throws(() => numberInWords({ value: 1.5 }), RangeError);
