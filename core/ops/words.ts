@@ -18,7 +18,7 @@ export type { WordsLanguage, WordsStyle };
 
 /** Parameters of {@linkcode words}. */
 export interface WordsParams {
-  /** Rupees, 0 to 999,999,999,999.99, at most two decimals. */
+  /** Rupees, 0 to 999,999,999,999.99 (to the cent). */
   amount: number;
   /** Language of the words; default en. */
   lang?: WordsLanguage | undefined;
@@ -52,7 +52,8 @@ const params = z.object({
     min: 0,
     max: MAX_WORDS_AMOUNT,
     maxDecimals: 2,
-    description: "Amount in rupees, up to 999999999999.99, with at most two decimals (cents)",
+    description:
+      "Amount in rupees, 0 to 999999999999.99; digits past the cent are rounded half away from zero",
     example: "1234567.50",
   }),
   // The shared `lang` parameter: here it is the language of the words themselves, and, as for

@@ -567,12 +567,17 @@ Deno.test("GET /api/v1/words answers in each language and refuses bad input nami
   });
   assert.equal((await json(negotiated)).data.words, si.data.words);
   assert.match(negotiated.headers.get("vary") ?? "", /Accept-Language/i);
+  // The project's numbers rule (docs/sdk.md): digits past the cent are rounded half away from
+  // zero and the answer echoes the amount it spelled.
+  const rounded = await json(await t.request("/api/v1/words?amount=1.235"));
+  assert.equal(rounded.data.amount, 1.24);
+  assert.equal(rounded.data.words, "One rupee and twenty-four cents");
   const ta = await json(await t.request("/api/v1/words?amount=2000&lang=ta"));
   assert.equal(ta.data.words, "இரண்டாயிரம் ரூபாய்");
   const bad: [string, string][] = [
     ["amount=abc", "amount"],
     ["amount=1000000000000", "amount"],
-    ["amount=1.234", "amount"],
+    ["amount=999999999999.995", "amount"], // rounds to 1e12, past the maximum
     ["amount=-5", "amount"],
     ["", "amount"],
     ["amount=5&lang=fr", "lang"],
