@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import fc from "fast-check";
-import { Hono } from "hono";
 import * as z from "zod/mini";
 import { buildOpenApi } from "../../core/openapi.ts";
 import { defineOperation } from "../../core/operation.ts";
 import { oneOf, text } from "../../core/params.ts";
 import { operations } from "../../core/registry.ts";
-import { onError } from "../../server/http/errors.ts";
+import { Call } from "../../server/http/call.ts";
 import { ifNoneMatchMatches } from "../../server/http/etag.ts";
-import { mountOperations } from "../../server/http/mount.ts";
-import type { AppEnv } from "../../server/http/types.ts";
-import { createLogger } from "../../server/log.ts";
+import { compileRoutes } from "../../server/http/routes.ts";
 import { json, testApp } from "../_helpers/app.ts";
 
 Deno.test("GET /api/v1/holidays lists this year's 26 holidays with meta provenance", async () => {
@@ -193,20 +190,24 @@ const echo = defineOperation({
   run: (p) => ({ word: p.word }),
 });
 
+/** The operation compiled alone into a route table, answering as an anonymous caller. */
 function toyApp(op = echo) {
-  const app = new Hono<AppEnv>();
-  app.use(async (c, next) => {
-    c.set("caller", { id: "ip:test", tier: "anonymous", limit: 10 });
-    await next();
-  });
-  mountOperations(app, [op], {
+  const routes = compileRoutes([op], {
     baseUrl: "http://toy",
     context: () => ({ today: "2026-01-01", baseUrl: "http://toy" }),
-    before: () => [],
+    steps: () => [],
     handlers: {},
   });
-  app.onError(onError(createLogger("error", () => {})));
-  return app;
+  return {
+    async request(path: string, init?: RequestInit): Promise<Response> {
+      const request = new Request(`http://toy${path}`, init);
+      const call = new Call(request, undefined, "req-toy");
+      call.caller = { id: "ip:test", tier: "anonymous", limit: 10 };
+      const found = routes.match(request.method, new URL(request.url).pathname);
+      if (!found?.route) throw new Error(`No route for ${path}`);
+      return await found.route.answer(call, found.params);
+    },
+  };
 }
 
 Deno.test("the mount gives any operation conditional GETs and its declared formats", async () => {
