@@ -5,9 +5,8 @@
  *
  * @example Usage
  * ```ts
- * import { apitTableOn, computePaye, createClient } from "./mod.ts";
- * const table = apitTableOn("2026-01-01")!;
- * console.log(computePaye(250000, table).monthlyTax); // 8000
+ * import { computePaye, createClient } from "./mod.ts";
+ * console.log(computePaye({ monthly: 250000, date: "2026-01-01" }).monthlyTax); // 8000
  * const client = createClient();
  * console.log((await client.paye({ monthly: 250000, date: "2026-01-01" })).monthlyTax); // 8000
  * ```
@@ -70,15 +69,34 @@ export type {
   Provenance,
 } from "./core/operation.ts";
 export { findOperation, operations } from "./core/registry.ts";
-export { annualApit, apitTableOn, computePaye, paye } from "./core/ops/paye.ts";
-export type { ApitTable, PayeParams, PayeResult } from "./core/ops/paye.ts";
+export { annualApit, APIT_TABLES, apitTableOn, computePaye } from "./core/calc/paye.ts";
+export type {
+  AnnualApitOptions,
+  ApitTable,
+  PayeOptions,
+  PayeResult,
+  PayeRounding,
+  PrintedApitTable,
+} from "./core/calc/paye.ts";
+export { paye } from "./core/ops/paye.ts";
+export type { PayeParams } from "./core/ops/paye.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";
-export { amortize, computeLoan, emi, loan } from "./core/ops/loan.ts";
-export type { AmortizationRow, LoanParams, LoanResult } from "./core/ops/loan.ts";
-export { computeFd, fd, interestWhtRate } from "./core/ops/fd.ts";
-export type { FdParams, FdResult, Payout } from "./core/ops/fd.ts";
+export { amortize, computeLoan, emi } from "./core/calc/loan.ts";
+export type {
+  AmortizationRow,
+  AmortizeOptions,
+  EmiOptions,
+  LoanOptions,
+  LoanResult,
+} from "./core/calc/loan.ts";
+export { loan } from "./core/ops/loan.ts";
+export type { LoanParams } from "./core/ops/loan.ts";
+export { computeFd, interestWhtRate } from "./core/calc/fd.ts";
+export type { FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
+export { fd } from "./core/ops/fd.ts";
+export type { FdParams } from "./core/ops/fd.ts";
 export {
   convertLand,
   land,
@@ -124,13 +142,19 @@ export { renderCalendar } from "./core/ical.ts";
 export type { AllDayEvent, CalendarInfo } from "./core/ical.ts";
 export {
   DISTRICTS,
-  districts,
   findDistrict,
   findProvince,
   listDistricts,
   PROVINCES,
-} from "./core/ops/districts.ts";
-export type { District, DistrictsParams, DistrictsResult, Province } from "./core/ops/districts.ts";
+} from "./core/calc/districts.ts";
+export type {
+  District,
+  DistrictsResult,
+  ListDistrictsOptions,
+  Province,
+} from "./core/calc/districts.ts";
+export { districts } from "./core/ops/districts.ts";
+export type { DistrictsParams } from "./core/ops/districts.ts";
 export { searchTools, TOOL_CATEGORIES, TOOL_SLUGS, tools } from "./core/ops/tools.ts";
 export type { Tool, ToolsParams, ToolsResult } from "./core/ops/tools.ts";
 export { normalCdf } from "./core/normal.ts";
@@ -182,15 +206,16 @@ export type {
   StoreProductStatus,
   StoreResult,
 } from "./core/ops/store.ts";
-export {
-  decodeNic,
-  MAX_NIC_AGE,
-  nic,
-  nicCheckDigitValid,
-  toNewNic,
-  toOldNic,
-} from "./core/ops/nic.ts";
-export type { NicFormat, NicGender, NicParams, NicReasonCode, NicResult } from "./core/ops/nic.ts";
+export { decodeNic, MAX_NIC_AGE, nicCheckDigitValid, toNewNic, toOldNic } from "./core/calc/nic.ts";
+export type {
+  DecodeNicOptions,
+  NicFormat,
+  NicGender,
+  NicReasonCode,
+  NicResult,
+} from "./core/calc/nic.ts";
+export { nic } from "./core/ops/nic.ts";
+export type { NicParams } from "./core/ops/nic.ts";
 export type { Age } from "./core/_calendar.ts";
 export { decodePlate, plate, PLATE_PROVINCES } from "./core/ops/plate.ts";
 export type {

@@ -8,6 +8,10 @@
  * @module
  */
 import * as z from "zod/mini";
+import { daysInMonth, isLeapYear, isValidIsoDate } from "./_calendar.ts";
+
+// The date checks live with the calendar (zod-free, for core/calc); re-exported here as before.
+export { daysInMonth, isLeapYear, isValidIsoDate };
 
 /** A zod schema that reads one string parameter into a typed value. */
 export type ParamSchema<T> = z.ZodMiniType<T, string>;
@@ -224,42 +228,6 @@ export function isoDate(options: ParamDoc): ParamSchema<string> {
     type: "string",
     format: "date",
   }, options);
-}
-
-/**
- * Tells whether a string is an existing calendar date written `YYYY-MM-DD` (years 1000-9999).
- *
- * @param raw The text to check.
- * @returns Whether it is a real date.
- */
-export function isValidIsoDate(raw: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month);
-}
-
-/**
- * Days in a month of the Gregorian calendar.
- *
- * @param year The full year.
- * @param month The month, 1-12.
- * @returns 28 to 31.
- */
-export function daysInMonth(year: number, month: number): number {
-  if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
-
-/**
- * Tells whether a Gregorian year has 366 days.
- *
- * @param year The full year.
- * @returns Whether it is a leap year.
- */
-export function isLeapYear(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 
 /**

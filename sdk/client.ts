@@ -308,7 +308,7 @@ export class LankaClient {
    * @param options Signal and timeout.
    * @returns The tax breakdown.
    */
-  paye(params: Input<PayeParams>, options?: RequestOptions): ApiPromise<PayeResult> {
+  paye(params: Input<PayeParams, "rounding">, options?: RequestOptions): ApiPromise<PayeResult> {
     return this.call(payeOp, params, options);
   }
 

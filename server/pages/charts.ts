@@ -96,9 +96,9 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
   const bottom = PAD.top + PLOT_H;
   const crossing = rows.find((r) => r.principal >= r.interest)?.month;
   const totalInterest = rows.reduce((sum, r) => sum + r.interest, 0);
-  const summary = `${n} monthly payments; the interest in the schedule adds up to ${
+  const summary = `${n} monthly payments; the interest adds up to ${
     money(totalInterest)
-  } (the total interest figure is the rounded EMI times the months, as lenders quote it; the last payment absorbs that rounding). ${
+  }, the total interest (the last payment clears the balance, so it can differ from the others by a few cents). ${
     crossing === undefined
       ? "Interest is larger than the principal repaid in every month."
       : crossing === 1

@@ -135,9 +135,10 @@ function endpointSection(endpoint: DocsEndpoint): SafeHtml {
  * Renders the API reference.
  *
  * @param doc The OpenAPI document.
+ * @param topics The documentation topics served under `/docs/guide/` (see `guides.ts`).
  * @returns The document.
  */
-export function docsPage(doc: JsonObject): string {
+export function docsPage(doc: JsonObject, topics: readonly string[] = []): string {
   const endpoints = docsEndpoints(doc);
   const tags = [...new Set(endpoints.map((e) => e.tag))];
   const info = (doc.info ?? {}) as JsonObject;
@@ -148,6 +149,13 @@ export function docsPage(doc: JsonObject): string {
     <code>{ "ok": true, "data": …, "meta": … }</code>, or <code>{ "ok": false, "error", "code" }</code>
     with a 4xx status. Send an API key as <code>Authorization: Bearer …</code> or
     <code>x-api-key</code> for a higher daily limit.</p>
+    <nav aria-label="Documentation">
+      <p>Documentation: <a href="/docs/guide">all topics</a>${topics.map((t) =>
+        html`
+          · <a href="/docs/guide/${t}">${t}</a>
+        `
+      )}</p>
+    </nav>
     <nav aria-label="Endpoints">
       <ul class="toc">${endpoints.map((e) =>
         html`<li><a href="#op-${e.operationId}"><code>${e.method} ${e.path}</code></a></li>`

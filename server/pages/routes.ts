@@ -12,6 +12,7 @@ import type { AppEnv } from "../http/types.ts";
 import type { PageViews } from "../page_views.ts";
 import { toolCatalogue } from "./catalogue.ts";
 import { docsEndpoints, docsPage, tryPage, tryUrl } from "./docs.ts";
+import { guidePage, guideTopics } from "./guides.ts";
 import { homePage, notFoundPage } from "./home.ts";
 import { toolPage } from "./tool.ts";
 
@@ -61,7 +62,20 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     return page(c, rendered.body, rendered.status);
   });
 
-  app.get("/docs", (c) => page(c, docsPage(openApi)));
+  const topics = guideTopics();
+  app.get("/docs", (c) => page(c, docsPage(openApi, topics)));
+
+  app.get("/docs/guide", (c) => {
+    const rendered = guidePage("");
+    return rendered ? page(c, rendered) : page(c, notFoundPage("/docs/guide"), 404);
+  });
+
+  app.get("/docs/guide/:topic", (c) => {
+    const topic = c.req.param("topic");
+    const rendered = topics.includes(topic) ? guidePage(topic) : undefined;
+    if (!rendered) return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
+    return page(c, rendered);
+  });
 
   app.get("/docs/try/:operationId", async (c) => {
     const endpoint = endpoints.get(c.req.param("operationId"));

@@ -22,18 +22,18 @@ Deno.bench("baseline: trim and upper-case one NIC", {
 });
 
 Deno.bench("decodeNic() one old number", { ...options, group: "nic" }, () => {
-  sink += decodeNic(NICS[0]!, TODAY).valid ? 1 : 0;
+  sink += decodeNic({ number: NICS[0]!, today: TODAY }).valid ? 1 : 0;
 });
 
 Deno.bench("decodeNic() one new number", { ...options, group: "nic" }, () => {
-  sink += decodeNic(NICS[1]!, TODAY).valid ? 1 : 0;
+  sink += decodeNic({ number: NICS[1]!, today: TODAY }).valid ? 1 : 0;
 });
 
 Deno.bench(
   "decodeNic() six mixed (valid, invalid, malformed)",
   { ...options, group: "nic" },
   () => {
-    for (const nic of NICS) sink += decodeNic(nic, TODAY).valid ? 1 : 0;
+    for (const nic of NICS) sink += decodeNic({ number: nic, today: TODAY }).valid ? 1 : 0;
   },
 );
 

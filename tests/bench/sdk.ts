@@ -28,8 +28,8 @@ async function median(samples: number, batch: number, call: () => unknown): Prom
 const local = createClient({ mode: "local" });
 const table = apitTableOn(params.date)!;
 for (let i = 0; i < 20_000; i++) await local.paye(params); // warm-up (JIT)
-for (let i = 0; i < 20_000; i++) computePaye(params.monthly, table);
-const pure = await median(60, 5_000, () => computePaye(params.monthly, table));
+for (let i = 0; i < 20_000; i++) computePaye({ monthly: params.monthly, table });
+const pure = await median(60, 5_000, () => computePaye({ monthly: params.monthly, table }));
 const inProcess = await median(60, 2_000, () => local.paye(params));
 
 using kv = await Deno.openKv(":memory:");

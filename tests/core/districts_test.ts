@@ -1,12 +1,16 @@
 import assert from "node:assert/strict";
 import { isApiError } from "../../core/errors.ts";
+import { execute } from "../../core/execute.ts";
 import {
   DISTRICTS,
+  districts,
   findDistrict,
   findProvince,
   listDistricts,
   PROVINCES,
 } from "../../core/ops/districts.ts";
+
+const CTX = { today: "2026-11-24", baseUrl: "http://localhost" };
 
 // Transcribed by hand from ../shared/research/education.md section 4 (Ministry of Home Affairs;
 // ISO 3166-2:LK): province (code) -> districts with their codes.
@@ -41,7 +45,7 @@ Deno.test("the 9 provinces hold exactly their districts, with ISO codes", async 
   assert.deepEqual(PROVINCES.map((p) => [p.name, p.code]), EXPECTED.map(([n, c]) => [n, c]));
   for (const [province, code, districts] of EXPECTED) {
     await t.step(province, () => {
-      const listed = listDistricts(province);
+      const listed = listDistricts({ province });
       assert.equal(listed.province, province);
       assert.equal(listed.count, districts.length);
       assert.deepEqual(listed.districts.map((d) => d.name), districts.map(([n]) => n));
@@ -86,8 +90,9 @@ Deno.test("findDistrict() accepts names, slugs, ISO codes and spelling variants 
   assert.equal(findProvince("LK-9")?.name, "Sabaragamuwa");
 });
 
-Deno.test("listDistricts() refuses an unknown province with a 400 listing the nine", () => {
-  assert.throws(() => listDistricts("Atlantis"), (error) => {
+Deno.test("the districts operation refuses an unknown province with a 400 listing the nine", () => {
+  assert.throws(() => listDistricts({ province: "Atlantis" }), RangeError);
+  assert.throws(() => execute(districts, [["province", "Atlantis"]], CTX), (error) => {
     assert.ok(isApiError(error));
     assert.equal(error.status, 400);
     assert.equal(error.details?.[0]?.param, "province");

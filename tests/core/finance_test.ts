@@ -65,33 +65,50 @@ Deno.test("VAT added then removed returns the amount, and base + vat = total (pr
 Deno.test("emi() follows the reducing-balance formula", () => {
   // 5,000,000 at 12.5% over 240 months: the standard formula gives 56,807.03 (research:
   // peers.md, which notes the original service's page prints a hand-written 56,785.71).
-  assert.equal(roundMoney(emi(5_000_000, 12.5, 240)), 56_807.03);
+  assert.equal(roundMoney(emi({ principal: 5_000_000, rate: 12.5, months: 240 })), 56_807.03);
   // 100,000 at 12% over 12 months: r = 0.01, EMI = 100000 x 0.01 x 1.01^12 / (1.01^12 - 1)
   // = 8,884.88 (first principles).
-  assert.equal(roundMoney(emi(100_000, 12, 12)), 8_884.88);
+  assert.equal(roundMoney(emi({ principal: 100_000, rate: 12, months: 12 })), 8_884.88);
   // Rate 0: equal parts.
-  assert.equal(emi(120_000, 0, 12), 10_000);
+  assert.equal(emi({ principal: 120_000, rate: 0, months: 12 }), 10_000);
 });
 
-Deno.test("computeLoan() reports EMI x months as the total payment (property)", () => {
+Deno.test("computeLoan() totals are the sums of the schedule's payments and interest (property)", () => {
   fc.assert(
     fc.property(
       fc.integer({ min: 1, max: 1e11 }),
       fc.integer({ min: 0, max: 10_000 }),
       fc.integer({ min: 1, max: 600 }),
       (cents, rateHundredths, months) => {
-        const r = computeLoan({
-          principal: cents / 100,
-          rate: rateHundredths / 100,
-          months,
-          schedule: false,
-        });
-        assert.equal(r.totalPayment, roundMoney(r.emi * months));
+        const options = { principal: cents / 100, rate: rateHundredths / 100, months };
+        const r = computeLoan({ ...options, schedule: true });
+        const rows = r.schedule!;
+        const sum = (pick: (row: (typeof rows)[number]) => number) =>
+          roundMoney(rows.reduce((total, row) => total + pick(row), 0));
+        assert.equal(r.totalPayment, sum((row) => row.payment));
+        assert.equal(r.totalInterest, sum((row) => row.interest));
         assert.equal(r.totalInterest, roundMoney(r.totalPayment - r.principal));
+        assert.equal(r.lastPayment, rows.at(-1)!.payment);
+        assert.equal(rows.at(-1)!.balance, 0);
+        // The same totals without the schedule.
+        const bare = computeLoan({ ...options, schedule: false });
+        assert.equal(bare.schedule, undefined);
+        assert.deepEqual({ ...bare, schedule: rows }, r);
       },
     ),
-    { numRuns: 1000 },
+    { numRuns: 300 },
   );
+});
+
+Deno.test("computeLoan() totals 5,000,000 at 12.5% over 240 months as the payments made", () => {
+  // Issue 17: the schedule's last payment is 56,804.28 and its interest sums to 8,633,684.45,
+  // where EMI x n - P gave 8,633,687.20. First principles: 239 x 56,807.03 + 56,804.28 =
+  // 13,633,684.45 paid, less 5,000,000 principal = 8,633,684.45 interest.
+  const r = computeLoan({ principal: 5_000_000, rate: 12.5, months: 240 });
+  assert.equal(r.emi, 56_807.03);
+  assert.equal(r.lastPayment, 56_804.28);
+  assert.equal(r.totalPayment, 13_633_684.45);
+  assert.equal(r.totalInterest, 8_633_684.45);
 });
 
 Deno.test("amortize() pays the loan down to zero with interest on the balance", () => {
@@ -110,14 +127,25 @@ Deno.test("amortize() pays the loan down to zero with interest on the balance", 
   const repaid = roundMoney(rows.reduce((sum, row) => sum + row.principal, 0));
   assert.equal(repaid, 100_000);
   assert.ok(Math.abs(rows.at(-1)!.payment - r.emi) < 0.1, "the last payment only absorbs rounding");
-  const zero = amortize(1_000, 0, 3, roundMoney(1_000 / 3));
+  const zero = amortize({
+    principal: 1_000,
+    rate: 0,
+    months: 3,
+    instalment: roundMoney(1_000 / 3),
+  });
   assert.deepEqual(zero.map((row) => row.payment), [333.33, 333.33, 333.34]);
 });
 
 Deno.test("computeFd() compounds cumulative deposits monthly", () => {
   // Spec/peer example (peers.md): 1,000,000 at 10% for 12 months cumulative ->
   // maturity 1,104,713.07, interest 104,713.07, effective yield 10.47%.
-  const r = computeFd(1_000_000, 10, 12, "cumulative", 0);
+  const r = computeFd({
+    principal: 1_000_000,
+    rate: 10,
+    months: 12,
+    payout: "cumulative",
+    whtRate: 0,
+  });
   assert.deepEqual(
     [r.maturityGross, r.totalInterestGross, r.effectiveAnnualYieldGross],
     [1_104_713.07, 104_713.07, 10.47],
@@ -128,9 +156,23 @@ Deno.test("computeFd() compounds cumulative deposits monthly", () => {
 Deno.test("computeFd() monthly payouts reproduce published AERs", () => {
   // Research 3.2: Commercial Bank 12 m monthly 15.80% -> AER 17.00%; 60 m monthly 13.40% -> 14.25%;
   // worked example 9.57% monthly -> 10.00%, paying 7,975/month on 1,000,000 (7,177.50 net of 10%).
-  assert.equal(computeFd(1_000_000, 15.8, 12, "monthly", 0).effectiveAnnualYieldGross, 17);
-  assert.equal(computeFd(1_000_000, 13.4, 60, "monthly", 0).effectiveAnnualYieldGross, 14.25);
-  const r = computeFd(1_000_000, 9.57, 12, "monthly", 10);
+  assert.equal(
+    computeFd({ principal: 1_000_000, rate: 15.8, months: 12, payout: "monthly", whtRate: 0 })
+      .effectiveAnnualYieldGross,
+    17,
+  );
+  assert.equal(
+    computeFd({ principal: 1_000_000, rate: 13.4, months: 60, payout: "monthly", whtRate: 0 })
+      .effectiveAnnualYieldGross,
+    14.25,
+  );
+  const r = computeFd({
+    principal: 1_000_000,
+    rate: 9.57,
+    months: 12,
+    payout: "monthly",
+    whtRate: 10,
+  });
   assert.equal(r.effectiveAnnualYieldGross, 10);
   assert.equal(r.monthlyInterestGross, 7_975);
   assert.equal(roundMoney(r.totalInterestNet / 12), 7_177.5);
@@ -151,7 +193,7 @@ Deno.test("computeFd() yields satisfy the AER identities (property)", () => {
       fc.constantFrom("cumulative" as const, "monthly" as const),
       (cents, rateHundredths, months, payout) => {
         const rate = rateHundredths / 100;
-        const r = computeFd(cents / 100, rate, months, payout, 10);
+        const r = computeFd({ principal: cents / 100, rate, months, payout, whtRate: 10 });
         const aer = (Math.pow(1 + rate / 1200, 12) - 1) * 100;
         assert.ok(Math.abs(r.effectiveAnnualYieldGross - aer) <= 0.005 + 1e-9);
         assert.ok(r.effectiveAnnualYieldNet <= r.effectiveAnnualYieldGross);
@@ -180,8 +222,18 @@ Deno.test("interestWhtRate() is 5% from 2023 and 10% from 1 April 2025", () => {
 Deno.test("computeFd() never shows a net yield above the gross one, even for a few cents of interest", () => {
   // Found by the property above: 1,000.01 at 0.03% for one month earns 0.025 (0.03 rounded), and
   // the yield from rounded cents (0.04%) came out above the gross yield (0.03%).
-  const r = computeFd(1000.01, 0.03, 1, "cumulative", 10);
+  const r = computeFd({
+    principal: 1000.01,
+    rate: 0.03,
+    months: 1,
+    payout: "cumulative",
+    whtRate: 10,
+  });
   assert.ok(r.effectiveAnnualYieldNet <= r.effectiveAnnualYieldGross);
   // 1,000,000 at 10% for 12 months, 10% tax: growth 10.4713...% net of tax 9.4241...%.
-  assert.equal(computeFd(1_000_000, 10, 12, "cumulative", 10).effectiveAnnualYieldNet, 9.42);
+  assert.equal(
+    computeFd({ principal: 1_000_000, rate: 10, months: 12, payout: "cumulative", whtRate: 10 })
+      .effectiveAnnualYieldNet,
+    9.42,
+  );
 });

@@ -66,7 +66,7 @@ const INVALID: [string, string, boolean | null][] = [
 Deno.test("decodeNic() reads the research vectors on the 366-day calendar", async (t) => {
   for (const [input, twelve, dob, gender, voter, check] of VALID) {
     await t.step(`${input} is ${dob} ${gender}`, () => {
-      const r = decodeNic(input, TODAY);
+      const r = decodeNic({ number: input, today: TODAY });
       assert.equal(r.valid, true, r.reason ?? "");
       assert.equal(r.reason, null);
       assert.equal(r.nic, input.toUpperCase());
@@ -86,7 +86,7 @@ Deno.test("decodeNic() reads the research vectors on the 366-day calendar", asyn
 Deno.test("decodeNic() answers impossible research vectors with valid false and a reason", async (t) => {
   for (const [input, code, check] of INVALID) {
     await t.step(`${input} is invalid (${code})`, () => {
-      const r = decodeNic(input, TODAY);
+      const r = decodeNic({ number: input, today: TODAY });
       assert.equal(r.valid, false);
       assert.equal(r.reasonCode, code);
       assert.ok(r.reason && r.reason.length > 10);
@@ -97,28 +97,34 @@ Deno.test("decodeNic() answers impossible research vectors with valid false and 
       if (check !== null) assert.equal(nicCheckDigitValid(input), check);
     });
   }
-  assert.match(decodeNic("870600012V", TODAY).reason!, /1987 is not a leap year/);
-  assert.match(decodeNic("199236778548", TODAY).reason!, /Day code 367 does not exist/);
+  assert.match(
+    decodeNic({ number: "870600012V", today: TODAY }).reason!,
+    /1987 is not a leap year/,
+  );
+  assert.match(
+    decodeNic({ number: "199236778548", today: TODAY }).reason!,
+    /Day code 367 does not exist/,
+  );
 });
 
 Deno.test("decodeNic() reads the serial from its place in each form", () => {
   // Old: YY DDD SSS C; new: YYYY DDD SSSS C.
-  assert.equal(decodeNic("911042754V", TODAY).serial, 275);
-  assert.equal(decodeNic("199336578548", TODAY).serial, 7854);
-  assert.equal(decodeNic("198713001450", TODAY).serial, 145);
+  assert.equal(decodeNic({ number: "911042754V", today: TODAY }).serial, 275);
+  assert.equal(decodeNic({ number: "199336578548", today: TODAY }).serial, 7854);
+  assert.equal(decodeNic({ number: "198713001450", today: TODAY }).serial, 145);
 });
 
 Deno.test("decodeNic() gives the old number for new numbers born in 19xx with serial 0xxx", () => {
   // DRP rule read backwards: 19YY DDD 0SSS C -> YY DDD SSS C, with V by default.
-  assert.equal(decodeNic("199612003996", TODAY).oldNic, "961203996V");
-  assert.equal(decodeNic("198713001450", TODAY).oldNic, "871301450V");
-  assert.equal(decodeNic("199336578548", TODAY).oldNic, null); // serial 7854
-  assert.equal(decodeNic("200159302029", TODAY).oldNic, null); // born 2001
-  assert.equal(decodeNic("913014146V", TODAY).oldNic, null); // already old
+  assert.equal(decodeNic({ number: "199612003996", today: TODAY }).oldNic, "961203996V");
+  assert.equal(decodeNic({ number: "198713001450", today: TODAY }).oldNic, "871301450V");
+  assert.equal(decodeNic({ number: "199336578548", today: TODAY }).oldNic, null); // serial 7854
+  assert.equal(decodeNic({ number: "200159302029", today: TODAY }).oldNic, null); // born 2001
+  assert.equal(decodeNic({ number: "913014146V", today: TODAY }).oldNic, null); // already old
 });
 
 Deno.test("decodeNic() trims spaces and ignores the case of the letter", () => {
-  const r = decodeNic("  913014146v \t", TODAY);
+  const r = decodeNic({ number: "  913014146v \t", today: TODAY });
   assert.equal(r.valid, true);
   assert.equal(r.nic, "913014146V");
 });
@@ -139,46 +145,73 @@ Deno.test("decodeNic() answers anything that is not an NIC with valid false, nev
   ];
   for (const [input, reason] of cases) {
     await t.step(JSON.stringify(input), () => {
-      const r = decodeNic(input, TODAY);
+      const r = decodeNic({ number: input, today: TODAY });
       assert.equal(r.valid, false);
       assert.equal(r.reasonCode, "malformed");
       assert.equal(r.format, null);
       assert.match(r.reason!, reason);
     });
   }
-  assert.equal(decodeNic("x".repeat(1000), TODAY).nic.length, 65); // echo cut at 64 + "…"
+  assert.equal(decodeNic({ number: "x".repeat(1000), today: TODAY }).nic.length, 65); // echo cut at 64 + "…"
 });
 
 Deno.test("decodeNic() refuses births after today and holders older than 130", () => {
   // Day 200 of 2026 is 18 July (31+29+31+30+31+30 = 182, + 18), after 15 June.
-  const later = decodeNic("202620000000", TODAY);
+  const later = decodeNic({ number: "202620000000", today: TODAY });
   assert.deepEqual([later.valid, later.reasonCode], [false, "future"]);
-  assert.equal(decodeNic("203012300000", TODAY).reasonCode, "future");
+  assert.equal(decodeNic({ number: "203012300000", today: TODAY }).reasonCode, "future");
   // Day 166 is 15 June (152 + 15 = 167 is the 15th, so 166 is the 14th): 1896-06-14 is 130
   // years and a day before 2026-06-15; 1895-06-14 is 131 years.
   assert.equal(MAX_NIC_AGE, 130);
-  assert.deepEqual(decodeNic("189616600001", TODAY).age, { years: 130, months: 0, days: 1 });
-  assert.equal(decodeNic("189516600001", TODAY).reasonCode, "too_old");
-  assert.match(decodeNic("189516600001", TODAY).reason!, /131 years old: the limit is 130/);
-  assert.equal(decodeNic("000012300000", TODAY).reasonCode, "too_old");
+  assert.deepEqual(decodeNic({ number: "189616600001", today: TODAY }).age, {
+    years: 130,
+    months: 0,
+    days: 1,
+  });
+  assert.equal(decodeNic({ number: "189516600001", today: TODAY }).reasonCode, "too_old");
+  assert.match(
+    decodeNic({ number: "189516600001", today: TODAY }).reason!,
+    /131 years old: the limit is 130/,
+  );
+  assert.equal(decodeNic({ number: "000012300000", today: TODAY }).reasonCode, "too_old");
   // Born today is possible (numbers are now given at birth registration).
-  assert.equal(decodeNic("202616700001", TODAY).dateOfBirth, TODAY);
-  assert.deepEqual(decodeNic("202616700001", TODAY).age, { years: 0, months: 0, days: 0 });
+  assert.equal(decodeNic({ number: "202616700001", today: TODAY }).dateOfBirth, TODAY);
+  assert.deepEqual(decodeNic({ number: "202616700001", today: TODAY }).age, {
+    years: 0,
+    months: 0,
+    days: 0,
+  });
 });
 
 Deno.test("decodeNic() gives the age in whole years, months and days", () => {
   // 1991-10-27 -> 2025-10-27 is 34 years, -> 2026-05-27 7 months, -> 2026-06-15 19 days.
-  assert.deepEqual(decodeNic("913014146V", TODAY).age, { years: 34, months: 7, days: 19 });
+  assert.deepEqual(decodeNic({ number: "913014146V", today: TODAY }).age, {
+    years: 34,
+    months: 7,
+    days: 19,
+  });
   // Born 2000-02-29: on 2001-02-27 the last monthly anniversary is 2001-01-29 (29 days ago);
   // on 2001-02-28 the anniversary clamps to the end of February: one year exactly.
-  assert.deepEqual(decodeNic("200006000010", "2001-02-27").age, { years: 0, months: 11, days: 29 });
-  assert.deepEqual(decodeNic("200006000010", "2001-02-28").age, { years: 1, months: 0, days: 0 });
+  assert.deepEqual(decodeNic({ number: "200006000010", today: "2001-02-27" }).age, {
+    years: 0,
+    months: 11,
+    days: 29,
+  });
+  assert.deepEqual(decodeNic({ number: "200006000010", today: "2001-02-28" }).age, {
+    years: 1,
+    months: 0,
+    days: 0,
+  });
   // Born 2000-01-31: one month old on 29 February 2000, then a day more on 1 March.
-  assert.deepEqual(decodeNic("200003100010", "2000-03-01").age, { years: 0, months: 1, days: 1 });
+  assert.deepEqual(decodeNic({ number: "200003100010", today: "2000-03-01" }).age, {
+    years: 0,
+    months: 1,
+    days: 1,
+  });
 });
 
 Deno.test("decodeNic() throws a RangeError for a today that is not a date", () => {
-  assert.throws(() => decodeNic("913014146V", "2026-02-30"), RangeError);
+  assert.throws(() => decodeNic({ number: "913014146V", today: "2026-02-30" }), RangeError);
 });
 
 Deno.test("toNewNic() and toOldNic() follow the DRP conversion rule", () => {
@@ -212,8 +245,8 @@ Deno.test("old -> new -> old is the identity for every old-form number", () => {
 Deno.test("an old number and its new form decode to the same person", () => {
   fc.assert(
     fc.property(fc.stringMatching(/^\d{9}[VX]$/), (old) => {
-      const a = decodeNic(old, TODAY);
-      const b = decodeNic(toNewNic(old), TODAY);
+      const a = decodeNic({ number: old, today: TODAY });
+      const b = decodeNic({ number: toNewNic(old), today: TODAY });
       assert.deepEqual(
         [a.valid, a.dateOfBirth, a.gender, a.serial, a.checkDigitValid, a.reasonCode],
         [b.valid, b.dateOfBirth, b.gender, b.serial, b.checkDigitValid, b.reasonCode],
@@ -246,7 +279,7 @@ Deno.test("every date from 1901-01-01 to today, both genders, encodes and decode
       const forms = [`${y}${code}${serial}${checked % 10}`];
       if (y < 2000) forms.push(`${String(y).slice(2)}${code}${serial.slice(1)}${checked % 10}V`);
       for (const number of forms) {
-        const r = decodeNic(number, TODAY);
+        const r = decodeNic({ number, today: TODAY });
         if (!r.valid || r.dateOfBirth !== iso || r.gender !== (female ? "Female" : "Male")) {
           assert.fail(`${number} should decode to ${iso} ${female ? "F" : "M"}: ${r.reason}`);
         }
@@ -261,7 +294,7 @@ Deno.test("day code 060 is valid exactly in leap years", () => {
   for (let year = 1901; year <= 2026; year++) {
     const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
     for (const code of ["060", "560"]) {
-      const r = decodeNic(`${year}${code}00011`, TODAY);
+      const r = decodeNic({ number: `${year}${code}00011`, today: TODAY });
       assert.equal(r.valid, leap, `${year} ${code}`);
       if (!leap) assert.equal(r.reasonCode, "not_leap_year");
     }
@@ -289,7 +322,7 @@ Deno.test("decodeNic() never throws and gives a reason exactly when invalid", ()
         fc.stringMatching(/^ ?\d{9,12}[VvXx]? ?$/),
       ),
       (input) => {
-        const r = decodeNic(input, TODAY);
+        const r = decodeNic({ number: input, today: TODAY });
         assert.equal(r.valid, r.reason === null);
         assert.equal(r.valid, r.reasonCode === null);
         assert.equal(r.valid, r.dateOfBirth !== null);

@@ -67,13 +67,25 @@ Deno.test("amortizationChart() draws one bar per month with both parts", () => {
 });
 
 Deno.test("depositGrowth() compounds monthly and ends at the operation's maturity value", () => {
-  const r = computeFd(1_000_000, 10, 12, "cumulative", 0) as unknown as Record<string, unknown>;
+  const r = computeFd({
+    principal: 1_000_000,
+    rate: 10,
+    months: 12,
+    payout: "cumulative",
+    whtRate: 0,
+  }) as unknown as Record<string, unknown>;
   const points = depositGrowth(r);
   assert.equal(points.length, 13);
   // One month at 10%/12: 1,000,000 x (1 + 0.1/12) = 1,008,333.33.
   assert.deepEqual(points.slice(0, 2).map((p) => p.value), [1_000_000, 1_008_333.33]);
   assert.equal(points.at(-1)!.value, 1_104_713.07);
-  const monthly = computeFd(1_200, 12, 3, "monthly", 0) as unknown as Record<string, unknown>;
+  const monthly = computeFd({
+    principal: 1_200,
+    rate: 12,
+    months: 3,
+    payout: "monthly",
+    whtRate: 0,
+  }) as unknown as Record<string, unknown>;
   // 12% a year on 1,200 pays 12 a month.
   assert.deepEqual(depositGrowth(monthly).map((p) => p.value), [1_200, 1_212, 1_224, 1_236]);
 });
