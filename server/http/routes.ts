@@ -9,6 +9,8 @@ import { Context, type Handler } from "hono";
 import { tryDecodeURIComponent } from "hono/utils/url";
 import { ApiError } from "../../core/errors.ts";
 import { chosenFormat, paramParser } from "../../core/execute.ts";
+import { negotiateLang } from "../../core/i18n.ts";
+import { takesLang } from "../../core/lang_param.ts";
 import type { AnyOperation, OperationContext, OperationFormat } from "../../core/operation.ts";
 import type { Call } from "./call.ts";
 import { envelopeJson } from "./envelope.ts";
@@ -239,10 +241,12 @@ function localAnswer(op: AnyOperation, options: CompileOptions): Answer {
     data: unknown,
     params: unknown,
     format: OperationFormat | undefined,
+    vary: Record<string, string> | undefined,
   ): Promise<Response> => {
     const body = format ? format.render(data, params) : undefined;
     const tag = await entityTag(body ?? JSON.stringify(data), body === undefined);
     const headers = {
+      ...vary,
       "ETag": tag,
       "Cache-Control": body === undefined ? "private, no-cache" : "no-cache",
     };
@@ -253,16 +257,38 @@ function localAnswer(op: AnyOperation, options: CompileOptions): Answer {
       ? rendered(format, body, data, params, headers)
       : enveloped(call, data, headers);
   };
+  const langAware = takesLang(op);
   return (call, pathParams) => {
     const entries = queryEntries(call.request.url);
     if (pathParams) { for (const name in pathParams) entries.push([name, pathParams[name]!]); }
+    const vary = langAware ? withAcceptLanguage(call.request, entries) : undefined;
     const params = parse(entries);
     const data = run(params, context());
     const format = op.formats ? chosenFormat(op, params) : undefined;
-    if (op.conditional) return conditional(call, data, params, format);
-    if (format) return rendered(format, format.render(data, params), data, params);
-    return enveloped(call, data);
+    if (op.conditional) return conditional(call, data, params, format, vary);
+    if (format) return rendered(format, format.render(data, params), data, params, vary);
+    return enveloped(call, data, vary);
   };
+}
+
+const VARY_LANGUAGE: Readonly<Record<string, string>> = { Vary: "Accept-Language" };
+
+/**
+ * For an operation that takes `lang`: when the query has none, the language `Accept-Language`
+ * prefers (if it names en, si or ta) becomes `lang`, and the answer says `Vary: Accept-Language`.
+ *
+ * @param request The request.
+ * @param entries The raw parameters, to which `lang` is added.
+ * @returns The header the answer must carry, if any.
+ */
+export function withAcceptLanguage(
+  request: Request,
+  entries: [string, string][],
+): Readonly<Record<string, string>> | undefined {
+  if (entries.some(([name]) => name === "lang")) return undefined;
+  const lang = negotiateLang(request.headers.get("Accept-Language") ?? undefined);
+  if (lang) entries.push(["lang", lang]);
+  return VARY_LANGUAGE;
 }
 
 /**

@@ -6,10 +6,9 @@ import { buildOpenApi } from "../../core/openapi.ts";
 import { defineOperation } from "../../core/operation.ts";
 import { oneOf, text } from "../../core/params.ts";
 import { operations } from "../../core/registry.ts";
-import { Call } from "../../server/http/call.ts";
 import { ifNoneMatchMatches } from "../../server/http/etag.ts";
-import { compileRoutes } from "../../server/http/routes.ts";
 import { json, testApp } from "../_helpers/app.ts";
+import { toyApp as toyOperations } from "../_helpers/toy.ts";
 
 Deno.test("GET /api/v1/holidays lists this year's 26 holidays with meta provenance", async () => {
   await using t = await testApp(); // the fixed clock is in June 2026
@@ -190,24 +189,8 @@ const echo = defineOperation({
   run: (p) => ({ word: p.word }),
 });
 
-/** The operation compiled alone into a route table, answering as an anonymous caller. */
 function toyApp(op = echo) {
-  const routes = compileRoutes([op], {
-    baseUrl: "http://toy",
-    context: () => ({ today: "2026-01-01", baseUrl: "http://toy" }),
-    steps: () => [],
-    handlers: {},
-  });
-  return {
-    async request(path: string, init?: RequestInit): Promise<Response> {
-      const request = new Request(`http://toy${path}`, init);
-      const call = new Call(request, undefined, "req-toy");
-      call.caller = { id: "ip:test", tier: "anonymous", limit: 10 };
-      const found = routes.match(request.method, new URL(request.url).pathname);
-      if (!found?.route) throw new Error(`No route for ${path}`);
-      return await found.route.answer(call, found.params);
-    },
-  };
+  return toyOperations([op]);
 }
 
 Deno.test("the mount gives any operation conditional GETs and its declared formats", async () => {
