@@ -9,9 +9,10 @@
  *    (key check, quota) and answers; another method on its path is a 405; anything else
  *    (pages, dashboard, health, feeds, the service index) goes to the Hono app;
  * 5. turn any error into its JSON response, in one place (`failureResponse`);
- * 6. put the standard headers on the answer (`X-Request-Id`, CORS, `X-RateLimit-*` for the
- *    caller: the state after counting, or the current state for requests that do not count),
- *    record the metrics and write the access log line.
+ * 6. put the standard headers on the answer (`X-Request-Id`, `nosniff`, CORS, `X-RateLimit-*`
+ *    for the caller: the state after counting, or the current state for requests that do not
+ *    count; the page security headers on HTML, see `security.ts`), the `Content-Length` a GET
+ *    would send on a HEAD, record the metrics and write the access log line.
  *
  * Nothing waits unless it must: with the caller's key and counter in memory, an operation is
  * answered without a single promise.
@@ -33,6 +34,7 @@ import { preflightResponse, setCorsHeaders } from "./cors.ts";
 import { failureResponse } from "./errors.ts";
 import { setRateLimitHeaders } from "./quota.ts";
 import { requestIdFor } from "./request_id.ts";
+import { setPageHeaders } from "./security.ts";
 import { methodNotAllowed, type RouteTable } from "./routes.ts";
 import type { AppEnv, QuotaState, ServeInfo } from "./types.ts";
 
@@ -54,6 +56,8 @@ export interface PipelineDeps {
   metrics: Metrics;
   /** The compiled operations. */
   routes: RouteTable;
+  /** The public URL is https: pages add `Strict-Transport-Security`. */
+  https?: boolean;
   /**
    * Everything the route table does not serve (a Hono app's `fetch`): it receives the call in
    * its `env`, which {@linkcode shareCall} hands to Hono's context.
@@ -70,6 +74,7 @@ export interface PipelineDeps {
 export function createPipeline(deps: PipelineDeps): Serve {
   const { quota, clock, logger, metrics, routes, fallback } = deps;
   const { logIp } = deps.config;
+  const https = deps.https ?? false;
   const identify = callerStep(deps.config, deps.keys);
 
   const dispatch = (call: Call, path: string): Response | Promise<Response> => {
@@ -124,6 +129,8 @@ export function createPipeline(deps: PipelineDeps): Serve {
   const finish = (call: Call, response: Response, start: number): Response | Promise<Response> => {
     const headers = response.headers;
     headers.set("X-Request-Id", call.id);
+    headers.set("X-Content-Type-Options", "nosniff");
+    if (headers.get("Content-Type")?.startsWith("text/html")) setPageHeaders(headers, https);
     setCorsHeaders(headers);
     const { caller } = call;
     if (call.quota === undefined && caller !== undefined) {
@@ -159,9 +166,16 @@ export function createPipeline(deps: PipelineDeps): Serve {
   };
 }
 
-/** The answer to `HEAD`: the `GET` answer's status and headers, without the body. */
-function headOf(response: Response): Response {
-  return new Response(null, response);
+/**
+ * The answer to `HEAD`: the `GET` answer's status and headers, and the `Content-Length` it would
+ * send, without the body.
+ */
+async function headOf(response: Response): Promise<Response> {
+  if (response.body === null) return response;
+  const length = (await response.arrayBuffer()).byteLength;
+  const head = new Response(null, response);
+  head.headers.set("Content-Length", String(length));
+  return head;
 }
 
 /**
@@ -180,6 +194,12 @@ export function shareCall(): MiddlewareHandler<AppEnv> {
     c.set("quota", call.quota);
     try {
       await next();
+      if (c.req.method === "HEAD" && c.res.body) {
+        // Hono answers HEAD with the GET handler and drops the body afterwards: keep its length.
+        const body = await c.res.arrayBuffer();
+        c.res = new Response(body, c.res);
+        c.res.headers.set("Content-Length", String(body.byteLength));
+      }
     } finally {
       const pattern = c.req.routePath;
       call.route = pattern === "/*" ? "(unmatched)" : pattern;
