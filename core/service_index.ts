@@ -24,6 +24,8 @@ export interface IndexEntry {
   /** How the endpoint is authorised (see {@linkcode EndpointAuth}). */
   auth: EndpointAuth;
   example: string;
+  /** The language codes it accepts, for operations that speak (voice). */
+  languages?: string[];
 }
 
 /**
@@ -73,6 +75,7 @@ export function buildServiceIndex(ops: readonly AnyOperation[], baseUrl: string)
       keyOnly: op.keyOnly ?? false,
       auth: endpointAuth(op),
       example: `${baseUrl}${op.example}`,
+      ...(op.languages ? { languages: [...op.languages] } : {}),
     })),
   };
 }
