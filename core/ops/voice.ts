@@ -13,7 +13,7 @@ export const VOICES = ["eve", "ara", "leo", "rex", "sal"] as const;
 /** A voice id. */
 export type Voice = (typeof VOICES)[number];
 
-/** The 28 language codes of spec 4.16. */
+/** The 28 language codes of spec 4.16, then Sinhala and Tamil (issue 19). */
 export const VOICE_LANGUAGES = [
   "en",
   "ar-EG",
@@ -43,6 +43,8 @@ export const VOICE_LANGUAGES = [
   "th",
   "tr",
   "vi",
+  "si",
+  "ta",
 ] as const;
 /** A language code. */
 export type VoiceLanguage = (typeof VOICE_LANGUAGES)[number];
@@ -118,13 +120,21 @@ const got = (input: unknown): string => {
   return Array.isArray(input) ? "an array" : "an object";
 };
 
+/** One of `values`, matched without regard to case (the API's enum rule); gives the listed spelling. */
 const choice = <const T extends readonly [string, ...string[]]>(
   values: T,
   description: string,
-) =>
-  z.enum(values, {
-    error: (issue) => `must be one of ${values.join(", ")}: got ${got(issue.input)}`,
-  }).check(z.describe(description));
+) => {
+  const canonical = new Map(values.map((v) => [v.toLowerCase(), v]));
+  return z.pipe(
+    z.transform((raw: unknown) =>
+      typeof raw === "string" ? canonical.get(raw.toLowerCase()) ?? raw : raw
+    ),
+    z.enum(values, {
+      error: (issue) => `must be one of ${values.join(", ")}: got ${got(issue.input)}`,
+    }),
+  ).register(z.globalRegistry, { type: "string", enum: [...values], description });
+};
 
 /** A whole number given as a JSON number or a string of digits. */
 const wholeNumber = (
@@ -215,7 +225,9 @@ const body: z.ZodMiniType<VoiceRequest> = z.strictObject({
   text_normalization: z._default(
     z.boolean({ error: (issue) => `must be true or false: got ${got(issue.input)}` }),
     true,
-  ).check(z.describe("Expand currency, dates and abbreviations before speaking")),
+  ).check(z.describe(
+    "Expand currency, dates and abbreviations before speaking (English); in Sinhala and Tamil, numbers, rupee amounts, percentages and dates become words",
+  )),
 }, {
   error: (issue) =>
     issue.code === "unrecognized_keys"
@@ -243,9 +255,11 @@ export const voice: Operation<unknown, unknown> = defineRemoteOperation<unknown>
   path: "/voice",
   title: "Text to speech",
   description:
-    "Speaks up to 6,000 characters in one of five voices and 28 languages, with inline and " +
+    "Speaks up to 6,000 characters in one of five voices and 30 languages (the spec's 28, " +
+    "Sinhala and Tamil), with inline and " +
     "wrapping effect tags; answers raw MP3 or WAV audio. Needs an API key (100 calls a day).",
   tag: "Voice",
+  languages: [...VOICE_LANGUAGES, "auto"],
   params: z.object({}),
   result: z.unknown(),
   body,
