@@ -118,13 +118,9 @@ export type {
   MinimumWageOptions,
 } from "./core/calc/payroll_minimum_wage.ts";
 export { NotAvailableError, PayrollInputError } from "./core/calc/payroll_errors.ts";
-export { payslip } from "./core/ops/payslip.ts";
 export type { PayslipParams } from "./core/ops/payslip.ts";
-export { gratuity } from "./core/ops/gratuity.ts";
 export type { GratuityParams } from "./core/ops/gratuity.ts";
-export { minimumWage } from "./core/ops/minimum_wage.ts";
 export type { MinimumWageParams } from "./core/ops/minimum_wage.ts";
-export { apit } from "./core/ops/apit.ts";
 export type { ApitParams, ApitResult } from "./core/ops/apit.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";

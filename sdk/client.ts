@@ -22,22 +22,6 @@ import { land as landOp, type LandParams, type LandResult } from "../core/ops/la
 import { loan as loanOp, type LoanParams, type LoanResult } from "../core/ops/loan.ts";
 import { nic as nicOp, type NicResult } from "../core/ops/nic.ts";
 import { paye as payeOp, type PayeParams, type PayeResult } from "../core/ops/paye.ts";
-import { apit as apitOp, type ApitParams, type ApitResult } from "../core/ops/apit.ts";
-import {
-  payslip as payslipOp,
-  type PayslipParams,
-  type PayslipResult,
-} from "../core/ops/payslip.ts";
-import {
-  gratuity as gratuityOp,
-  type GratuityParams,
-  type GratuityResult,
-} from "../core/ops/gratuity.ts";
-import {
-  type MinimumWage,
-  minimumWage as minimumWageOp,
-  type MinimumWageParams,
-} from "../core/ops/minimum_wage.ts";
 import { plate as plateOp, type PlateResult } from "../core/ops/plate.ts";
 import {
   scholarship as scholarshipOp,
@@ -337,69 +321,6 @@ export class LankaClient {
    */
   vat(params: Input<VatParams, "mode">, options?: RequestOptions): ApiPromise<VatResult> {
     return this.call(vatOp, params, options);
-  }
-
-  /**
-   * One month's payslip (`GET /payroll/payslip`): EPF, ETF, APIT on salary and bonus, net pay
-   * and employer cost; with `net` instead of `basic`, the basic pay that nets it.
-   *
-   * @param params `basic` (or `net`), and the optional allowances, bonus, date and year to date.
-   * @param options Signal and timeout.
-   * @returns Every line of the payslip.
-   */
-  payslip(
-    params: Input<
-      PayslipParams,
-      | "allowances"
-      | "allowancesEpf"
-      | "bra"
-      | "bonus"
-      | "bonusEpf"
-      | "previousLumpSums"
-      | "previousLumpSumTax"
-      | "employment"
-      | "taxOnTax"
-      | "rounding"
-    >,
-    options?: RequestOptions,
-  ): ApiPromise<PayslipResult> {
-    return this.call(payslipOp, params, options);
-  }
-
-  /**
-   * Gratuity under the Payment of Gratuity Act No. 12 of 1983 (`GET /payroll/gratuity`).
-   *
-   * @param params `salary` (last drawn, monthly), `start` and `end` of service.
-   * @param options Signal and timeout.
-   * @returns Completed years, eligibility with its reason, and the amount.
-   */
-  gratuity(
-    params: Input<GratuityParams, "basis" | "workmen15">,
-    options?: RequestOptions,
-  ): ApiPromise<GratuityResult> {
-    return this.call(gratuityOp, params, options);
-  }
-
-  /**
-   * The national minimum wage in force on a date (`GET /payroll/minimum-wage`).
-   *
-   * @param params Optionally `date` (default today).
-   * @param options Signal and timeout.
-   * @returns The monthly and daily minima and the Act.
-   */
-  minimumWage(params: MinimumWageParams = {}, options?: RequestOptions): ApiPromise<MinimumWage> {
-    return this.call(minimumWageOp, params, options);
-  }
-
-  /**
-   * APIT under any table by number (`GET /tax/apit`), with that table's own inputs.
-   *
-   * @param params `table` and its inputs (1: `monthly`; 2: `paidToDate`, `payable`, `lumpSums`).
-   * @param options Signal and timeout.
-   * @returns The tax and the table version applied.
-   */
-  apit(params: ApitParams, options?: RequestOptions): ApiPromise<ApitResult> {
-    return this.call(apitOp, params, options);
   }
 
   /** News: published posts and one post (see {@linkcode NewsMethods}). */

@@ -129,6 +129,6 @@ export function gratuity(options: GratuityOptions): GratuityResult {
     currency: "LKR",
     act: G.act,
     note:
-      "Half a month's wage or salary for each completed year at the rate last drawn (section 6(2)(a)). Sources differ on which pay counts (basic only, or basic plus cost of living allowance): the amount is for the salary given.",
+      "Half the monthly wage or salary for each completed year, at the rate last drawn (section 6(2)(a)). Sources differ on which pay counts (basic only, or basic plus cost of living allowance): the amount is for the salary given.",
   };
 }

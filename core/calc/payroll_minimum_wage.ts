@@ -45,8 +45,7 @@ interface Rate {
   braIncluded: boolean;
   braMonthly: number | null;
   braDaily: number | null;
-  braNote: string;
-  fromNote?: string;
+  fromPrecision?: string;
   source: string;
   sourceUrl: string;
   lastVerified: string;
@@ -55,6 +54,17 @@ interface Rate {
 const RATES = payroll.minimumWage.rates as Rate[];
 /** The first date a national minimum wage is held for (Act No. 3 of 2016). */
 export const MINIMUM_WAGE_FROM: string = RATES[0]!.from;
+
+function noteOf(rate: Rate): string {
+  const bra = rate.braIncluded
+    ? "The budgetary relief allowances are part of this minimum (Act No. 11 of 2025)."
+    : rate.braMonthly !== null
+    ? `The budgetary relief allowances of ${rate.braMonthly} a month are due on top of this minimum.`
+    : "The budgetary relief allowances were due on top of this minimum; their amount in this period is not held.";
+  return rate.fromPrecision === "month"
+    ? `${bra} The source gives the month this rate began; the day is taken as the 1st.`
+    : bra;
+}
 
 /** Options of {@linkcode minimumWage}. */
 export interface MinimumWageOptions {
@@ -100,7 +110,7 @@ export function minimumWage(options: MinimumWageOptions): MinimumWage {
       : rate.braMonthly === null
       ? null
       : roundMoney(rate.monthly + rate.braMonthly),
-    note: rate.fromNote ? `${rate.braNote} ${rate.fromNote}` : rate.braNote,
+    note: noteOf(rate),
     currency: "LKR",
     source: rate.source,
     sourceUrl: rate.sourceUrl,
