@@ -80,48 +80,6 @@ export type {
 } from "./core/calc/paye.ts";
 export { paye } from "./core/ops/paye.ts";
 export type { PayeParams } from "./core/ops/paye.ts";
-export { grossUp, MAX_BASIC, payslip as computePayslip } from "./core/calc/payroll.ts";
-export type {
-  ApitLine,
-  GrossUpOptions,
-  LumpSumLine,
-  PayslipOptions,
-  PayslipResult,
-} from "./core/calc/payroll.ts";
-export {
-  apitTitle,
-  foreignCurrencyTax,
-  lumpSumTax,
-  scheduleTax,
-  secondaryEmploymentTax,
-} from "./core/calc/payroll_apit.ts";
-export type {
-  Confidence,
-  ForeignTaxOptions,
-  ForeignTaxResult,
-  LumpSumTaxOptions,
-  LumpSumTaxResult,
-  PayrollNotice,
-  SecondaryTaxOptions,
-  SecondaryTaxResult,
-  TableVersion,
-} from "./core/calc/payroll_apit.ts";
-export { gratuity as computeGratuity } from "./core/calc/payroll_gratuity.ts";
-export type { GratuityOptions, GratuityResult } from "./core/calc/payroll_gratuity.ts";
-export {
-  checkMinimumWage,
-  minimumWage as computeMinimumWage,
-} from "./core/calc/payroll_minimum_wage.ts";
-export type {
-  MinimumWage,
-  MinimumWageCheck,
-  MinimumWageOptions,
-} from "./core/calc/payroll_minimum_wage.ts";
-export { NotAvailableError, PayrollInputError } from "./core/calc/payroll_errors.ts";
-export type { PayslipParams } from "./core/ops/payslip.ts";
-export type { GratuityParams } from "./core/ops/gratuity.ts";
-export type { MinimumWageParams } from "./core/ops/minimum_wage.ts";
-export type { ApitParams, ApitResult } from "./core/ops/apit.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";

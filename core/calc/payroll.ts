@@ -10,14 +10,14 @@ import payroll from "../../data/payroll.json" with { type: "json" };
 import { roundMoney } from "../money.ts";
 import { apitTableOn, type PayeRounding } from "./paye.ts";
 import {
-  coverageNotices,
+  apitCoverageNotices,
   lumpSumEdges,
   lumpSumPeriod,
   lumpSumTax,
   type LumpSumTaxResult,
   type PayrollNotice,
   secondaryEmploymentTax,
-  table01,
+  table01Tax,
   type TableVersion,
 } from "./payroll_apit.ts";
 import { NotAvailableError, PayrollInputError } from "./payroll_errors.ts";
@@ -110,9 +110,6 @@ export interface PayslipResult {
   currency: "LKR";
 }
 
-const EPF = payroll.epf;
-const ETF = payroll.etf;
-
 function nonNegative(name: string, value: number | undefined): number {
   const v = value ?? 0;
   if (!Number.isFinite(v) || v < 0) {
@@ -132,13 +129,13 @@ function nonNegative(name: string, value: number | undefined): number {
  *
  * @example IRD Table 02 2025/26 worked example: 170,000 a month and a 600,000 incentive in April
  * ```ts
- * import { payslip } from "./payroll.ts";
- * const slip = payslip({ basic: 170_000, bonus: 600_000, date: "2025-04-25" });
+ * import { computePayslip } from "./payroll.ts";
+ * const slip = computePayslip({ basic: 170_000, bonus: 600_000, date: "2025-04-25" });
  * console.log(slip.deductions.apitRegular.amount, slip.deductions.apitLumpSum?.amount); // 1200 36000
  * console.log(slip.deductions.epfEmployee, slip.employer.etf); // 13600 5100
  * ```
  */
-export function payslip(options: PayslipOptions): PayslipResult {
+export function computePayslip(options: PayslipOptions): PayslipResult {
   const { date } = options;
   const basic = nonNegative("basic", options.basic);
   const allowances = nonNegative("allowances", options.allowances);
@@ -147,7 +144,7 @@ export function payslip(options: PayslipOptions): PayslipResult {
   const previousLumpSums = nonNegative("previousLumpSums", options.previousLumpSums);
   const previousLumpSumTax = nonNegative("previousLumpSumTax", options.previousLumpSumTax);
   const employment = options.employment ?? "primary";
-  const notices = coverageNotices(date);
+  const notices = apitCoverageNotices(date);
   if (options.taxOnTax) {
     throw new NotAvailableError("APIT Table 06 (tax-on-tax)", "taxOnTax");
   }
@@ -171,7 +168,7 @@ export function payslip(options: PayslipOptions): PayslipResult {
     const t = secondaryEmploymentTax({ date, primaryMonthly: primary, remuneration: gross });
     apitRegular = { amount: t.tax, table: t.version };
   } else {
-    const t1 = table01(regular, date, options.rounding);
+    const t1 = table01Tax(regular, date, options.rounding);
     apitRegular = { amount: t1.tax, table: t1.version };
     if (options.regularToDate !== undefined) {
       checkTable05(regular, nonNegative("regularToDate", options.regularToDate), date);
@@ -195,9 +192,9 @@ export function payslip(options: PayslipOptions): PayslipResult {
         : "The lump sum was not counted as EPF/ETF earnings: the Acts' definitions held do not settle it; pass bonusEpf=true if yours counts",
     });
   }
-  const epfEmployee = roundMoney((epfEarnings * EPF.employeePct) / 100);
-  const epfEmployer = roundMoney((epfEarnings * EPF.employerPct) / 100);
-  const etf = roundMoney((epfEarnings * ETF.employerPct) / 100);
+  const epfEmployee = roundMoney((epfEarnings * payroll.epf.employeePct) / 100);
+  const epfEmployer = roundMoney((epfEarnings * payroll.epf.employerPct) / 100);
+  const etf = roundMoney((epfEarnings * payroll.etf.employerPct) / 100);
   const total = roundMoney(epfEmployee + apitRegular.amount + (apitLumpSum?.amount ?? 0));
   const minimum = checkMinimumWage({ date, basic, bra });
   if (minimum.below) {
@@ -261,7 +258,7 @@ function lumpSumLine(
     regularToDate = options.regularToDate;
     // Default: the earlier months were equal, each taxed under Table 01.
     taxToDate = options.taxToDate === undefined
-      ? before ? table01(regularToDate / before, options.date, options.rounding).tax * before : 0
+      ? before ? table01Tax(regularToDate / before, options.date, options.rounding).tax * before : 0
       : nonNegative("taxToDate", options.taxToDate);
   }
   const r: LumpSumTaxResult = lumpSumTax({
@@ -317,8 +314,8 @@ export function grossUp(options: GrossUpOptions): PayslipResult {
     throw new PayrollInputError("net", 'Cannot gross up: "net" must be 0 or more');
   }
   const target = roundMoney(wanted);
-  const netOf = (basic: number) => payslip({ ...rest, basic }).net;
-  const atZero = payslip({ ...rest, basic: 0 });
+  const netOf = (basic: number) => computePayslip({ ...rest, basic }).net;
+  const atZero = computePayslip({ ...rest, basic: 0 });
   if (atZero.net >= target) return markGrossUp(atZero, target);
   if (netOf(MAX_BASIC) < target) {
     throw new PayrollInputError(
@@ -344,7 +341,7 @@ export function grossUp(options: GrossUpOptions): PayslipResult {
       : lo + (target - 2 * margin - netLo) / slope;
     const last = Math.ceil(hi * 100);
     for (let cents = Math.max(Math.floor(from * 100) - 1, 0); cents <= last; cents++) {
-      const slip = payslip({ ...rest, basic: cents / 100 });
+      const slip = computePayslip({ ...rest, basic: cents / 100 });
       if (slip.net >= target) return markGrossUp(slip, target);
     }
   }
@@ -398,7 +395,7 @@ function breakpoints(options: GrossUpOptions): number[] {
 }
 
 function unclampedLumpTax(rest: Omit<PayslipOptions, "basic">, basic: number): number | undefined {
-  const line = payslip({ ...rest, basic }).deductions.apitLumpSum;
+  const line = computePayslip({ ...rest, basic }).deductions.apitLumpSum;
   return line ? line.taxOnEgar - line.monthlyTax - line.previousLumpSumTax : undefined;
 }
 

@@ -76,14 +76,31 @@ interface TableEntry {
   missing?: string;
 }
 
-const TABLES = payroll.apitTables as TableEntry[];
-/** The last date the APIT tables held are known to cover. */
-export const APIT_HELD_TO: string = payroll.apitCoverage.heldTo;
+// Read inside functions, not at module level, so that a bundle importing none of them leaves
+// the dataset out.
+function tables(): TableEntry[] {
+  return payroll.apitTables as TableEntry[];
+}
+
+/**
+ * The last pay date the APIT tables held are known to cover.
+ *
+ * @returns `YYYY-MM-DD`.
+ *
+ * @example Usage
+ * ```ts
+ * import { apitHeldTo } from "./payroll_apit.ts";
+ * console.log(apitHeldTo()); // "2027-03-31"
+ * ```
+ */
+export function apitHeldTo(): string {
+  return payroll.apitCoverage.heldTo;
+}
 /** The first pay date any APIT table is held for. */
 export const APIT_FIRST_DATE = "2023-01-01";
 
 function entry(table: number): TableEntry {
-  const found = TABLES.find((t) => t.table === table);
+  const found = tables().find((t) => t.table === table);
   if (!found) {
     throw new PayrollInputError("table", `No APIT table ${table}: the IRD publishes tables 1 to 8`);
   }
@@ -107,7 +124,7 @@ export function apitTitle(table: number): string {
 }
 
 /** The name of a table for messages: `APIT Table 02`. */
-export function tableName(table: number): string {
+export function apitTableName(table: number): string {
   return `APIT Table ${String(table).padStart(2, "0")}`;
 }
 
@@ -118,12 +135,13 @@ export function tableName(table: number): string {
  * @param date The pay date.
  * @returns Zero or one notice.
  */
-export function coverageNotices(date: string): PayrollNotice[] {
-  if (date <= APIT_HELD_TO) return [];
+export function apitCoverageNotices(date: string): PayrollNotice[] {
+  const heldTo = apitHeldTo();
+  if (date <= heldTo) return [];
   return [{
     code: "tableNotYetPublished",
     message:
-      `No APIT table is held for a pay date after ${APIT_HELD_TO}: the latest table held was applied`,
+      `No APIT table is held for a pay date after ${heldTo}: the latest table held was applied`,
   }];
 }
 
@@ -141,7 +159,7 @@ function version<T extends DatedVersion>(table: number, date: string, param = "t
   const e = entry(table);
   const found = inForce((e.versions ?? []) as T[], date);
   if (!found) {
-    throw new NotAvailableError(`${tableName(table)} on ${date}`, param, e.missing);
+    throw new NotAvailableError(`${apitTableName(table)} on ${date}`, param, e.missing);
   }
   return found;
 }
@@ -414,7 +432,7 @@ export function foreignCurrencyTax(options: ForeignTaxOptions): ForeignTaxResult
  * @param rounding `exact` (default) or `table`.
  * @returns The monthly tax, the table version and its top rate reached.
  */
-export function table01(
+export function table01Tax(
   monthly: number,
   date: string,
   rounding: PayeRounding = "exact",
@@ -446,7 +464,7 @@ export function table01(
  * @param date The pay date (a table may be held on some dates only).
  * @throws {NotAvailableError} When no source is held for it on that date.
  */
-export function requireTable(table: number, date: string): void {
+export function requireApitTable(table: number, date: string): void {
   if (table === 1) return checkDate(date);
   version(table, date);
 }

@@ -49,8 +49,6 @@ export interface GratuityResult {
   note: string;
 }
 
-const G = payroll.gratuity;
-
 function ymd(date: string): [number, number, number] {
   return [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
 }
@@ -86,11 +84,12 @@ function addDays(date: string, days: number): string {
  *
  * @example Worked example (joinhorizons): 10 years at a last monthly salary of 50,000
  * ```ts
- * import { gratuity } from "./payroll_gratuity.ts";
- * console.log(gratuity({ salary: 50_000, start: "2016-01-01", end: "2026-01-01" }).amount); // 250000
+ * import { computeGratuity } from "./payroll_gratuity.ts";
+ * console.log(computeGratuity({ salary: 50_000, start: "2016-01-01", end: "2026-01-01" }).amount); // 250000
  * ```
  */
-export function gratuity(options: GratuityOptions): GratuityResult {
+export function computeGratuity(options: GratuityOptions): GratuityResult {
+  const G = payroll.gratuity;
   const { salary, start, end } = options;
   if (options.basis === "daily") {
     throw new NotAvailableError(

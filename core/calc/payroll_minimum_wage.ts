@@ -51,9 +51,9 @@ interface Rate {
   lastVerified: string;
 }
 
-const RATES = payroll.minimumWage.rates as Rate[];
-/** The first date a national minimum wage is held for (Act No. 3 of 2016). */
-export const MINIMUM_WAGE_FROM: string = RATES[0]!.from;
+function rates(): Rate[] {
+  return payroll.minimumWage.rates as Rate[];
+}
 
 function noteOf(rate: Rate): string {
   const bra = rate.braIncluded
@@ -81,18 +81,20 @@ export interface MinimumWageOptions {
  *
  * @example Usage
  * ```ts
- * import { minimumWage } from "./payroll_minimum_wage.ts";
- * console.log(minimumWage({ date: "2026-01-01" }).monthly); // 30000
- * console.log(minimumWage({ date: "2025-12-31" }).daily); // 1080
+ * import { computeMinimumWage } from "./payroll_minimum_wage.ts";
+ * console.log(computeMinimumWage({ date: "2026-01-01" }).monthly); // 30000
+ * console.log(computeMinimumWage({ date: "2025-12-31" }).daily); // 1080
  * ```
  */
-export function minimumWage(options: MinimumWageOptions): MinimumWage {
+export function computeMinimumWage(options: MinimumWageOptions): MinimumWage {
   const { date } = options;
-  const rate = inForce(RATES, date);
+  const rate = inForce(rates(), date);
   if (!rate) {
     throw new PayrollInputError(
       "date",
-      `No national minimum wage is held for ${date}: the National Minimum Wage of Workers Act No. 3 of 2016 set the first from ${MINIMUM_WAGE_FROM}`,
+      `No national minimum wage is held for ${date}: the National Minimum Wage of Workers Act No. 3 of 2016 set the first from ${
+        rates()[0]!.from
+      }`,
     );
   }
   return {
@@ -149,7 +151,7 @@ export interface MinimumWageCheck {
 export function checkMinimumWage(
   options: { date: string; basic: number; bra?: number },
 ): MinimumWageCheck {
-  const m = minimumWage({ date: options.date });
+  const m = computeMinimumWage({ date: options.date });
   const compared = roundMoney(options.basic + (m.braIncluded ? options.bra ?? 0 : 0));
   return {
     minimum: m.monthly,

@@ -2,15 +2,15 @@ import * as z from "zod/mini";
 import payroll from "../../data/payroll.json" with { type: "json" };
 import { computePaye, type PayeResult } from "../calc/paye.ts";
 import {
+  apitCoverageNotices,
   apitTitle,
-  coverageNotices,
   foreignCurrencyTax,
   lumpSumPeriod,
   lumpSumTax,
   type PayrollNotice,
-  requireTable,
+  requireApitTable,
   secondaryEmploymentTax,
-  table01,
+  table01Tax,
   type TableVersion,
 } from "../calc/payroll_apit.ts";
 import { ApiError } from "../errors.ts";
@@ -134,14 +134,14 @@ function equalMonthsTax(date: string, paidToDate: number, payable: number): numb
   const period = lumpSumPeriod(date);
   const before = period.month;
   const after = period.months - period.month;
-  const a = before ? table01(paidToDate / before, date).tax * before : 0;
-  const b = after ? table01(payable / after, date).tax * after : 0;
+  const a = before ? table01Tax(paidToDate / before, date).tax * before : 0;
+  const b = after ? table01Tax(payable / after, date).tax * after : 0;
   return roundMoney(a + b);
 }
 
 function run(p: Params, today: string): ApitResult {
   const date = p.date ?? today;
-  requireTable(p.table, date);
+  requireApitTable(p.table, date);
   const ignored = checkInputs(p);
   const base = {
     table: p.table,
@@ -150,12 +150,12 @@ function run(p: Params, today: string): ApitResult {
     monthly: null,
     lumpSum: null,
     ratePct: null,
-    notices: [...coverageNotices(date), ...ignored],
+    notices: [...apitCoverageNotices(date), ...ignored],
     currency: "LKR" as const,
   };
   switch (p.table) {
     case 1: {
-      const t = table01(p.monthly!, date, p.rounding);
+      const t = table01Tax(p.monthly!, date, p.rounding);
       const r = computePaye({ monthly: p.monthly!, date, rounding: p.rounding ?? "exact" });
       return { ...base, tax: r.monthlyTax, version: t.version, monthly: r };
     }

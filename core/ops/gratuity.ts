@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import payroll from "../../data/payroll.json" with { type: "json" };
-import { gratuity as computeGratuity, type GratuityResult } from "../calc/payroll_gratuity.ts";
+import { computeGratuity, type GratuityResult } from "../calc/payroll_gratuity.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, flag, isoDate, oneOf } from "../params.ts";
 import { NOT_AVAILABLE_DOC, payrollRun } from "./_payroll.ts";

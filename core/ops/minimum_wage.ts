@@ -1,9 +1,6 @@
 import * as z from "zod/mini";
 import payroll from "../../data/payroll.json" with { type: "json" };
-import {
-  type MinimumWage,
-  minimumWage as computeMinimumWage,
-} from "../calc/payroll_minimum_wage.ts";
+import { computeMinimumWage, type MinimumWage } from "../calc/payroll_minimum_wage.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { isoDate } from "../params.ts";
 import { payrollRun } from "./_payroll.ts";

@@ -1,9 +1,9 @@
 import * as z from "zod/mini";
 import payroll from "../../data/payroll.json" with { type: "json" };
 import {
+  computePayslip,
   grossUp,
   MAX_BASIC,
-  payslip as computePayslip,
   type PayslipOptions,
   type PayslipResult,
 } from "../calc/payroll.ts";

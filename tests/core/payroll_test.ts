@@ -4,10 +4,10 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { grossUp, payslip } from "../../core/calc/payroll.ts";
+import { computePayslip as payslip, grossUp } from "../../core/calc/payroll.ts";
 import { lumpSumTax } from "../../core/calc/payroll_apit.ts";
-import { gratuity as computeGratuity } from "../../core/calc/payroll_gratuity.ts";
-import { minimumWage as computeMinimumWage } from "../../core/calc/payroll_minimum_wage.ts";
+import { computeGratuity } from "../../core/calc/payroll_gratuity.ts";
+import { computeMinimumWage } from "../../core/calc/payroll_minimum_wage.ts";
 import { isApiError } from "../../core/errors.ts";
 import { execute } from "../../core/execute.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
