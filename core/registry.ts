@@ -22,6 +22,7 @@ import { tools } from "./ops/tools.ts";
 import { store } from "./ops/store.ts";
 import { plate } from "./ops/plate.ts";
 import { vat } from "./ops/vat.ts";
+import { words } from "./ops/words.ts";
 import { workingDays } from "./ops/working_days.ts";
 import { zScore } from "./ops/z_score.ts";
 import { voice } from "./ops/voice.ts";
@@ -37,6 +38,7 @@ export const operations: readonly AnyOperation[] = [
   gratuity,
   minimumWage,
   vat,
+  words,
   loan,
   fd,
   land,

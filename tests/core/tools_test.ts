@@ -16,6 +16,7 @@ const CANONICAL = [
   "minimum-wage",
   "apit",
   "vat",
+  "words",
   "loan",
   "fd",
   "land",
