@@ -97,7 +97,7 @@ export type {
   WordsLanguage,
   WordsStyle,
 } from "./core/calc/words.ts";
-export { words } from "./core/ops/words.ts";
+// The words operation (zod schemas and the catalogue) loads on first use: ./operations.ts has it.
 export type { WordsParams, WordsResult } from "./core/ops/words.ts";
 export { amortize, computeLoan, emi } from "./core/calc/loan.ts";
 export type {
