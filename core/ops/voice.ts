@@ -217,7 +217,9 @@ const body: z.ZodMiniType<VoiceRequest> = z.strictObject({
   text_normalization: z._default(
     z.boolean({ error: (issue) => `must be true or false: got ${got(issue.input)}` }),
     true,
-  ).check(z.describe("Expand currency, dates and abbreviations before speaking")),
+  ).check(z.describe(
+    "Expand currency, dates and abbreviations before speaking (English); in Sinhala and Tamil, numbers, rupee amounts, percentages and dates become words",
+  )),
 }, {
   error: (issue) =>
     issue.code === "unrecognized_keys"
