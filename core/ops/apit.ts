@@ -47,8 +47,8 @@ export interface ApitResult {
   currency: "LKR";
 }
 
-function amount(description: string): z.ZodMiniOptional<ParamSchema<number>> {
-  return z.optional(decimal({ min: 0, max: 1e11, maxDecimals: 2, description }));
+function amount(description: string, example: string): z.ZodMiniOptional<ParamSchema<number>> {
+  return z.optional(decimal({ min: 0, max: 1e11, maxDecimals: 2, description, example }));
 }
 
 const params = z.object({
@@ -58,22 +58,31 @@ const params = z.object({
     description: "APIT table number: 1, 2, 7 and 8 where a source is held; 3-6 answer 501",
     example: "2",
   }),
-  date: z.optional(isoDate({ description: "Pay date (default today); from 2023-01-01" })),
-  monthly: amount("Tables 1 and 8: gross monthly pay, LKR"),
+  date: z.optional(isoDate({
+    description: "Pay date (default today); from 2023-01-01",
+    example: "2025-04-25",
+  })),
+  monthly: amount("Tables 1 and 8: gross monthly pay, LKR", "250000"),
   rounding: z.optional(oneOf(["exact", "table"] as const, {
     description: "Table 1: exact (default) or the printed table's whole rupees",
+    example: "exact",
   })),
   paidToDate: amount(
     "Table 2 (A): gross monthly remunerations paid in the year up to and including this month",
+    "170000",
   ),
-  payable: amount("Table 2 (B): gross monthly remunerations payable for the rest of the year"),
-  lumpSums: amount("Table 2 (C): all lump sums of the year, including this one"),
+  payable: amount(
+    "Table 2 (B): gross monthly remunerations payable for the rest of the year",
+    "1870000",
+  ),
+  lumpSums: amount("Table 2 (C): all lump sums of the year, including this one", "600000"),
   monthlyTax: amount(
     "Table 2: Table 01 tax on A and B together (default: worked out assuming equal months)",
+    "14400",
   ),
-  previousLumpSumTax: amount("Table 2: APIT deducted on earlier lump sums (default 0)"),
-  primaryMonthly: amount("Table 7: monthly primary income as declared, LKR"),
-  remuneration: amount("Table 7: total remuneration from the secondary employment, LKR"),
+  previousLumpSumTax: amount("Table 2: APIT deducted on earlier lump sums (default 0)", "0"),
+  primaryMonthly: amount("Table 7: monthly primary income as declared, LKR", "150000"),
+  remuneration: amount("Table 7: total remuneration from the secondary employment, LKR", "100000"),
 });
 
 /** Parameters of {@linkcode apit}: `table` and that table's own inputs. */

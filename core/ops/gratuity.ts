@@ -21,6 +21,7 @@ const params = z.object({
   basis: z._default(
     oneOf(["monthly", "daily"] as const, {
       description: "monthly (default); daily is not available: no source for its rule is held",
+      example: "monthly",
     }),
     "monthly",
   ),
@@ -28,6 +29,7 @@ const params = z.object({
     flag({
       description:
         "Whether the employer had 15 or more workmen on any day in the twelve months before the termination (default 1)",
+      example: "1",
     }),
     true,
   ),

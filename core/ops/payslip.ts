@@ -29,49 +29,70 @@ const params = z.object({
   basic: z.optional(amount("Basic monthly pay, LKR (give basic or net)", "170000")),
   net: z.optional(amount(
     "Agreed net pay, LKR, instead of basic: finds the smallest basic pay that nets at least this",
+    "222000",
   )),
-  allowances: z._default(amount("Other taxable monthly allowances, LKR (default 0)"), 0),
+  allowances: z._default(amount("Other taxable monthly allowances, LKR (default 0)", "20000"), 0),
   allowancesEpf: z._default(
-    flag({ description: "Whether the allowances count as EPF/ETF earnings (default 1)" }),
+    flag({
+      description: "Whether the allowances count as EPF/ETF earnings (default 1)",
+      example: "1",
+    }),
     true,
   ),
-  bra: z._default(amount("Budgetary relief allowance paid, LKR (default 0)"), 0),
+  bra: z._default(amount("Budgetary relief allowance paid, LKR (default 0)", "0"), 0),
   bonus: z._default(
-    amount("A lump sum paid with this month's pay, taxed under APIT Table 02 (default 0)"),
+    amount(
+      "A lump sum paid with this month's pay, taxed under APIT Table 02 (default 0)",
+      "600000",
+    ),
     0,
   ),
   bonusEpf: z._default(
-    flag({ description: "Whether the lump sum counts as EPF/ETF earnings (default 0)" }),
+    flag({
+      description: "Whether the lump sum counts as EPF/ETF earnings (default 0)",
+      example: "0",
+    }),
     false,
   ),
-  date: z.optional(isoDate({ description: "Pay date (default today); from 2023-01-01" })),
+  date: z.optional(isoDate({
+    description: "Pay date (default today); from 2023-01-01",
+    example: "2025-04-25",
+  })),
   previousLumpSums: z._default(
-    amount("Lump sums paid earlier in the same year of assessment, LKR (default 0)"),
+    amount("Lump sums paid earlier in the same year of assessment, LKR (default 0)", "0"),
     0,
   ),
-  previousLumpSumTax: z._default(amount("APIT deducted on those, LKR (default 0)"), 0),
+  previousLumpSumTax: z._default(amount("APIT deducted on those, LKR (default 0)", "0"), 0),
   regularToDate: z.optional(amount(
     "Gross regular pay of the earlier months of the year of assessment, LKR (default: this month's pay times the months before it)",
+    "340000",
   )),
   taxToDate: z.optional(amount(
     "Table 01 APIT deducted on regularToDate, LKR (default: as if the earlier months were equal)",
+    "2400",
   )),
   employment: z._default(
     oneOf(["primary", "secondary"] as const, {
       description: "primary (default; a primary employment declaration was given) or secondary",
+      example: "primary",
     }),
     "primary",
   ),
   primaryMonthly: z.optional(amount(
     "Monthly primary income from the declaration, LKR (required with employment=secondary)",
+    "150000",
   )),
   taxOnTax: z._default(
-    flag({ description: "Whether the employer bears the APIT (Table 06; not available)" }),
+    flag({
+      description: "Whether the employer bears the APIT (Table 06; not available)",
+      example: "0",
+    }),
     false,
   ),
   rounding: z._default(
     oneOf(["exact", "table"] as const, {
       description: "Table 01 rounding: exact (default) to the cent, or the printed table's rupees",
+      example: "exact",
     }),
     "exact",
   ),
