@@ -1,21 +1,35 @@
 import * as z from "zod/mini";
 import wht from "../../data/wht.json" with { type: "json" };
-import { computeFd, type FdResult, interestWhtRate, type Payout } from "../calc/fd.ts";
+import {
+  annualEquivalentRate,
+  computeFd,
+  type FdCredit,
+  type FdResult,
+  interestWhtRate,
+  type Payout,
+  PAYOUTS,
+} from "../calc/fd.ts";
+import { ApiError } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
-import { decimal, flag, integer, oneOf } from "../params.ts";
+import { decimal, flag, integer, isoDate, oneOf } from "../params.ts";
 
-export { computeFd, interestWhtRate };
+export { annualEquivalentRate, computeFd, interestWhtRate, PAYOUTS };
 export type { FdOptions } from "../calc/fd.ts";
-export type { FdResult, Payout };
+export type { FdCredit, FdResult, Payout };
 
 /** Parameters of {@linkcode fd}. */
 export interface FdParams {
   principal: number;
   /** Nominal annual rate, percent. */
   rate: number;
-  months: number;
+  /** Term in months (give this or `days`). */
+  months?: number | undefined;
+  /** Term in days, for day-count products paid at maturity (give this or `months`). */
+  days?: number | undefined;
   payout: Payout;
-  /** Deduct withholding tax at the rate in force today. */
+  /** Date of deposit (default today): credits are dated from it. */
+  start?: string | undefined;
+  /** Deduct withholding tax from each credit at the rate in force on its credit date. */
   wht: boolean;
   /** Deduct withholding tax at this percent instead (0 for a self-declaration). */
   whtRate?: number | undefined;
@@ -37,18 +51,30 @@ const params = z.object({
     description: "Nominal annual rate, percent",
     example: "10",
   }),
-  months: integer({ min: 1, max: 600, description: "Tenure in months (1 to 600)", example: "12" }),
+  months: z.optional(integer({
+    min: 1,
+    max: 600,
+    description: "Term in months (1 to 600); give months or days",
+    example: "12",
+  })),
+  days: z.optional(integer({
+    min: 1,
+    max: 3660,
+    description: "Term in days (1 to 3660), t = days/365, paid at maturity; give months or days",
+  })),
   payout: z._default(
-    oneOf(["cumulative", "monthly"] as const, {
+    oneOf(PAYOUTS, {
       description:
-        "cumulative (default: compounds monthly, paid at maturity) or monthly (interest paid each month)",
+        "maturity (default; alias cumulative): simple interest P x r x t at the end. monthly to annual: P x r / k each period. compound-monthly: interest added monthly, paid at maturity",
     }),
-    "cumulative",
+    "maturity",
   ),
+  start: z.optional(isoDate({
+    description: "Date of deposit (default today): each credit of interest is dated from it",
+  })),
   wht: z._default(
     flag({
-      description:
-        "1 deducts withholding tax on interest at the rate in force today (10% since 1 April 2025)",
+      description: "1 deducts withholding tax from each credit at the rate in force on its date",
     }),
     false,
   ),
@@ -57,26 +83,43 @@ const params = z.object({
     max: 100,
     maxDecimals: 4,
     description:
-      "Deduct withholding tax at this percent instead (0 for a self-declaration); implies wht=1",
+      "Withholding tax percent for every credit instead (0: self-declaration filed); implies wht=1",
   })),
+});
+
+const credit = z.object({
+  number: z.int(),
+  date: z.nullable(z.iso.date()),
+  interestGross: z.number(),
+  whtRate: z.number(),
+  wht: z.number(),
+  interestNet: z.number(),
 });
 
 const result: z.ZodMiniType<FdResult> = z.object({
   principal: z.number(),
   annualRate: z.number().check(z.describe("Percent")),
-  tenureMonths: z.int(),
-  payout: z.enum(["cumulative", "monthly"]),
+  tenureMonths: z.nullable(z.int()).check(z.describe("Term in months; null for a term in days")),
+  tenureDays: z.nullable(z.int()).check(z.describe("Term in days; null for a term in months")),
+  payout: z.enum(["maturity", "monthly", "quarterly", "semiannual", "annual", "compound-monthly"])
+    .check(z.describe("The payout (cumulative is answered as maturity)")),
+  startDate: z.nullable(z.iso.date()),
+  maturityDate: z.nullable(z.iso.date()),
   maturityGross: z.number().check(z.describe("Principal plus all interest before tax")),
   totalInterestGross: z.number(),
+  interestPerPayoutGross: z.nullable(z.number()).check(z.describe("Interest of each payout")),
   monthlyInterestGross: z.nullable(z.number()).check(
     z.describe("Interest paid each month (monthly payout)"),
   ),
-  effectiveAnnualYieldGross: z.number().check(z.describe("Percent, 2 decimals")),
-  whtRate: z.number().check(z.describe("Withholding tax percent applied (0 when wht is off)")),
-  whtAmount: z.number(),
+  effectiveAnnualYieldGross: z.number().check(z.describe("AER as banks publish it, percent")),
+  whtRate: z.nullable(z.number()).check(
+    z.describe("Withholding tax percent of every credit; null when it changes in the term"),
+  ),
+  whtAmount: z.number().check(z.describe("Withholding tax: the sum of the credits' tax")),
   totalInterestNet: z.number(),
   maturityNet: z.number(),
-  effectiveAnnualYieldNet: z.number().check(z.describe("Percent, 2 decimals")),
+  effectiveAnnualYieldNet: z.number().check(z.describe("AER after withholding tax, percent")),
+  credits: z.array(credit).check(z.describe("Each credit of interest")),
   currency: z.literal("LKR"),
 });
 
@@ -87,7 +130,7 @@ export const fd: Operation<FdParams, FdResult> = defineOperation({
   path: "/fd",
   title: "Fixed deposit calculator",
   description:
-    "Maturity value, interest and effective annual yield of a fixed deposit, before and after withholding tax on interest.",
+    "Interest, maturity value and AER of a fixed deposit as Sri Lankan banks compute them (simple interest at maturity, or monthly to annual payouts), credit by credit, before and after withholding tax.",
   tag: "Finance",
   params,
   result,
@@ -95,13 +138,34 @@ export const fd: Operation<FdParams, FdResult> = defineOperation({
   page: "fd",
   provenance: { sourceUrl: wht.sourceUrl, lastVerified: wht.lastVerified },
   run: (p, ctx) => {
-    const whtPct = p.whtRate ?? (p.wht ? interestWhtRate(ctx.today) : 0);
+    if ((p.months === undefined) === (p.days === undefined)) {
+      throw ApiError.invalidParam(
+        p.months === undefined ? "months" : "days",
+        "Give the term in months or in days: expected exactly one of them",
+      );
+    }
+    if (p.days !== undefined && p.payout !== "maturity" && p.payout !== "cumulative") {
+      throw ApiError.invalidParam(
+        "payout",
+        `A term in days is paid at maturity: expected payout=maturity with days, got "${p.payout}"`,
+      );
+    }
+    const period = { quarterly: 3, semiannual: 6, annual: 12 }[p.payout as string];
+    if (period !== undefined && p.months! % period !== 0) {
+      throw ApiError.invalidParam(
+        "months",
+        `A ${p.payout} payout needs whole ${period}-month periods: expected a multiple of ${period}, got ${p.months}`,
+      );
+    }
     return computeFd({
       principal: p.principal,
       rate: p.rate,
       months: p.months,
+      days: p.days,
       payout: p.payout,
-      whtRate: whtPct,
+      start: p.start ?? ctx.today,
+      wht: p.wht,
+      whtRate: p.whtRate,
     });
   },
 });
