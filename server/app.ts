@@ -4,6 +4,7 @@
  * @module
  */
 import { type Handler, Hono } from "hono";
+import { registerAllMessages } from "../core/i18n_all.ts";
 import { buildOpenApi } from "../core/openapi.ts";
 import { operations } from "../core/registry.ts";
 import { buildServiceIndex } from "../core/service_index.ts";
@@ -72,6 +73,7 @@ export { MAX_URL_LENGTH } from "./http/frame.ts";
  */
 export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const { config } = deps;
+  registerAllMessages();
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? createLogger(config.logLevel);
   const quota = deps.quota ?? new KvQuotaStore(deps.kv);

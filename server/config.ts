@@ -53,7 +53,7 @@ const whole = (name: string, min: number, max: number, fallback: number) =>
   });
 
 const schema = z.object({
-  PORT: whole("PORT", 1, 65535, 8000),
+  PORT: whole("PORT", 0, 65535, 8000),
   HOSTNAME: z.string().optional(),
   KV_PATH: z.string().optional(),
   PUBLIC_BASE_URL: z.string().optional(),
@@ -140,6 +140,34 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     store,
     newsCategories,
+  };
+}
+
+/**
+ * The configuration once the server listens on PORT=0 (any free port) without a PUBLIC_BASE_URL:
+ * links use the port actually bound, on the bound address when it is a specific one (127.0.0.1),
+ * else on `localhost`.
+ *
+ * @param config The configuration read at start-up.
+ * @param bound The address the server listens on.
+ * @returns The configuration with the public base URL (and the store links built on it) updated.
+ */
+export function boundConfig(config: Config, bound: { hostname: string; port: number }): Config {
+  const wildcard = bound.hostname === "0.0.0.0" || bound.hostname === "::";
+  const host = wildcard
+    ? "localhost"
+    : bound.hostname.includes(":")
+    ? `[${bound.hostname}]`
+    : bound.hostname;
+  const publicBaseUrl = `http://${host}:${bound.port}`;
+  const old = config.publicBaseUrl;
+  const rebase = (url: string) => url.startsWith(old) ? publicBaseUrl + url.slice(old.length) : url;
+  const store = { ...config.store, url: rebase(config.store.url) };
+  return {
+    ...config,
+    port: bound.port,
+    publicBaseUrl,
+    store: { ...store, refunds: rebase(store.refunds) },
   };
 }
 

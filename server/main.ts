@@ -5,7 +5,7 @@
  * @module
  */
 import { buildApp } from "./app.ts";
-import { configFromEnvOrExit } from "./config.ts";
+import { boundConfig, configFromEnvOrExit } from "./config.ts";
 import { openKv } from "./kv.ts";
 import { createLogger } from "./log.ts";
 import { Metrics } from "./observe/metrics.ts";
@@ -50,17 +50,34 @@ async function main(): Promise<void> {
   onShutdown.push(() => pageViews.close());
   const voice = new VoiceService({ workers: config.voiceWorkers, queue: config.voiceQueue });
   onShutdown.push(() => voice.close());
-  const app = buildApp({ kv, config, logger, metrics, pageViews, voice, quota });
-  const server = Deno.serve({
-    port: config.port,
-    hostname: config.hostname,
-    onListen: ({ hostname, port }) =>
-      logger.log("info", "Listening", {
-        url: `http://${hostname}:${port}`,
-        publicBaseUrl: config.publicBaseUrl,
-        kv: /^https?:/.test(config.kvPath) ? "remote" : config.kvPath,
-      }),
-  }, (request, info) => app.fetch(request, info));
+  // Listen first, so that PORT=0 (any free port) can name the address actually bound in the
+  // links the API returns; the app is built before the event loop can deliver a request.
+  const built: { app?: ReturnType<typeof buildApp> } = {};
+  let server: Deno.HttpServer<Deno.NetAddr>;
+  try {
+    server = Deno.serve(
+      { port: config.port, hostname: config.hostname, onListen: () => {} },
+      (request, info) => built.app!.fetch(request, info),
+    );
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    console.error(`Cannot listen on ${config.hostname}:${config.port}: ${why}`);
+    Deno.exit(4);
+  }
+  const bound = server.addr;
+  const served = config.port === 0 && !Deno.env.get("PUBLIC_BASE_URL")?.trim()
+    ? boundConfig(config, bound)
+    : config;
+  built.app = buildApp({ kv, config: served, logger, metrics, pageViews, voice, quota });
+  // Start-up lines are written at every LOG_LEVEL: operators (and the test helpers, which start
+  // the server on PORT=0) read the address actually bound from them.
+  const startup = createLogger("info");
+  startup.log("info", "Listening", {
+    url: `http://${bound.hostname}:${bound.port}`,
+    port: bound.port,
+    publicBaseUrl: served.publicBaseUrl,
+    kv: /^https?:/.test(config.kvPath) ? "remote" : config.kvPath,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -2,6 +2,8 @@ import type { Handler, Hono, MiddlewareHandler } from "hono";
 import { ApiError } from "../../core/errors.ts";
 import { chosenFormat, parseParams } from "../../core/execute.ts";
 import type { AnyOperation, OperationContext, OperationFormat } from "../../core/operation.ts";
+import { negotiateLang } from "../../core/i18n.ts";
+import { takesLang } from "../../core/lang_param.ts";
 import { okResponse } from "./envelope.ts";
 import { entityTag, ifNoneMatchMatches } from "./etag.ts";
 import type { AppContext, AppEnv } from "./types.ts";
@@ -32,6 +34,7 @@ export interface MountOptions {
 function localHandler(op: AnyOperation, options: MountOptions): Handler<AppEnv> {
   const run = op.run!;
   const hasPathParams = op.path.includes("{");
+  const langAware = takesLang(op);
   const conditional = async (
     c: AppContext,
     data: unknown,
@@ -65,11 +68,26 @@ function localHandler(op: AnyOperation, options: MountOptions): Handler<AppEnv> 
   return (c) => {
     const entries = queryEntries(c.req.url);
     if (hasPathParams) entries.push(...Object.entries(c.req.param()));
+    if (langAware) withAcceptLanguage(c, entries);
     const params = parseParams(op, entries);
     const data = run(params, options.context());
     const format = chosenFormat(op, params);
     return op.conditional ? conditional(c, data, params, format) : answer(c, data, params, format);
   };
+}
+
+/**
+ * For an operation that takes `lang`: when the query has none, the language `Accept-Language`
+ * prefers (if it names en, si or ta) becomes `lang`, and the answer says `Vary: Accept-Language`.
+ *
+ * @param c The context.
+ * @param entries The raw parameters, to which `lang` is added.
+ */
+export function withAcceptLanguage(c: AppContext, entries: [string, string][]): void {
+  if (entries.some(([name]) => name === "lang")) return;
+  c.header("Vary", "Accept-Language", { append: true });
+  const lang = negotiateLang(c.req.header("Accept-Language"));
+  if (lang) entries.push(["lang", lang]);
 }
 
 /**

@@ -32,38 +32,82 @@ async function exists(path: string | URL): Promise<boolean> {
 }
 
 /**
+ * Runs `body` holding an exclusive lock on a file in the temp folder, shared by every test
+ * process on the machine (parallel test files, other checkouts), so that only one of them
+ * installs at a time and the others wait, then find the work done.
+ *
+ * @param name The lock's name (one file per name).
+ * @param body What to run under the lock.
+ * @returns What `body` returned.
+ */
+export async function withMachineLock<T>(name: string, body: () => Promise<T>): Promise<T> {
+  const path = `${Deno.env.get("TMPDIR") ?? "/tmp"}/lanka-api-provision-${name}.lock`;
+  using file = await Deno.open(path, { read: true, write: true, create: true });
+  await file.lock(true);
+  try {
+    return await body();
+  } finally {
+    await file.unlock();
+  }
+}
+
+/**
  * Makes sure Debian's Chromium is installed, installing the `chromium` package with apt-get when
- * running as root.
+ * running as root. Safe under parallel test processes: installs run one at a time under a
+ * machine-wide lock, each re-checks after waiting, and apt waits for the dpkg lock (held by
+ * anything else on the machine) instead of failing at once.
  *
  * @returns The browser's path.
+ * @throws {Error} Saying why the browser is missing and how to install it.
  */
 export function ensureChromium(): Promise<string> {
   return chromium ??= (async () => {
     if (await exists(CHROMIUM)) return CHROMIUM;
     if (Deno.uid?.() !== 0) {
       throw new Error(
-        `Browser tests need Debian's chromium at ${CHROMIUM}: apt-get install chromium`,
+        `Browser tests need Debian's Chromium at ${CHROMIUM}, which is not installed, and this ` +
+          `user (uid ${Deno.uid?.()}) cannot install it. Install it once with ` +
+          `"sudo apt-get update && sudo apt-get install -y chromium" (or run .ci/run as root), ` +
+          `then run the tests again.`,
       );
     }
-    console.error("tests: installing Debian's chromium for the browser tests (once)");
-    await run("sh", [
-      "-c",
-      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
-    ]);
-    return CHROMIUM;
+    return await withMachineLock("chromium", async () => {
+      if (await exists(CHROMIUM)) return CHROMIUM; // another test process installed it meanwhile
+      console.error("tests: installing Debian's chromium for the browser tests (once)");
+      const wait = "-o DPkg::Lock::Timeout=600";
+      const apt = `apt-get ${wait} update -qq && DEBIAN_FRONTEND=noninteractive apt-get ${wait} ` +
+        `install -y -qq chromium`;
+      try {
+        await run("sh", ["-c", apt]);
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `Browser tests need Debian's Chromium at ${CHROMIUM}; installing it failed (install ` +
+            `it by hand with "apt-get install -y chromium"): ${why}`,
+        );
+      }
+      if (!await exists(CHROMIUM)) {
+        throw new Error(`apt-get installed chromium, but ${CHROMIUM} is still missing`);
+      }
+      return CHROMIUM;
+    });
   })();
 }
 
 /**
  * Makes sure the npm build folder has its tools (tsc, esbuild, publint, attw, playwright-core),
- * running `npm ci` there when `node_modules` is missing.
+ * running `npm ci` there when `node_modules` is missing (one process at a time).
  *
  * @param folder The npm build folder.
  */
 export function ensureNpmTools(folder: URL): Promise<void> {
   return npmTools ??= (async () => {
-    if (await exists(new URL("node_modules/.package-lock.json", folder))) return;
-    console.error("tests: npm ci in npm/ (once)");
-    await run("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], folder);
+    const marker = new URL("node_modules/.package-lock.json", folder);
+    if (await exists(marker)) return;
+    await withMachineLock("npm-ci", async () => {
+      if (await exists(marker)) return;
+      console.error("tests: npm ci in npm/ (once)");
+      await run("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], folder);
+    });
   })();
 }

@@ -2,7 +2,11 @@
 
 const ROOT = new URL("../../", import.meta.url);
 
-/** A free TCP port on 127.0.0.1. */
+/**
+ * A TCP port that was free on 127.0.0.1 a moment ago. Racy by nature (another process can take it
+ * before it is used): servers started by tests use PORT=0 instead (see {@linkcode startServer});
+ * this stays for benchmarks that start servers of their own.
+ */
 export function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
@@ -20,26 +24,32 @@ export interface RunningServer {
   stop(signal?: Deno.Signal): Promise<Deno.CommandStatus>;
 }
 
+/** The port in the server's own start-up line (`"message":"Listening"`), once it is written. */
+function listeningPort(output: string): number | undefined {
+  for (const line of output.split("\n")) {
+    if (!line.includes('"message":"Listening"')) continue;
+    try {
+      const port = JSON.parse(line).port;
+      if (Number.isInteger(port) && port > 0) return port;
+    } catch { /* a partial line: wait for the rest */ }
+  }
+  return undefined;
+}
+
 /**
- * Starts `server/main.ts` with the given environment and waits until `/healthz` answers.
+ * Starts `server/main.ts` with the given environment on PORT=0 (the kernel picks a free port, so
+ * no other process can take it between choosing and binding), reads the port it bound from its
+ * own start-up line, and checks `/healthz` there. A server that cannot start (a bind error, a bad
+ * configuration, KV that cannot be opened) fails with its own output.
  *
- * @param env Extra environment variables (PORT and HOSTNAME are set here).
+ * @param env Extra environment variables (HOSTNAME is 127.0.0.1 and PORT 0 unless given).
  * @returns The server.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = freePort();
-  const url = `http://127.0.0.1:${port}`;
   const process = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", "server/main.ts"],
     cwd: ROOT,
-    env: {
-      HOSTNAME: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_BASE_URL: url,
-      LOG_LEVEL: "info",
-      DENO_NO_UPDATE_CHECK: "1",
-      ...env,
-    },
+    env: { HOSTNAME: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", DENO_NO_UPDATE_CHECK: "1", ...env },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -50,20 +60,34 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
   };
   const drained = Promise.all([drain(process.stdout), drain(process.stderr)]);
-  const deadline = Date.now() + 30_000;
+  let exited: Deno.CommandStatus | undefined;
+  const status = process.status.then((s) => (exited = s));
+  const fail = async (why: string): Promise<never> => {
+    try {
+      process.kill("SIGKILL");
+    } catch { /* already exited */ }
+    await status;
+    await drained;
+    throw new Error(`The server did not start: ${why}. Its output:\n${text}`);
+  };
+  const deadline = Date.now() + 60_000;
+  let port: number | undefined;
+  while ((port = listeningPort(text)) === undefined) {
+    if (exited) return await fail(`it exited with code ${exited.code} before listening`);
+    if (Date.now() > deadline) return await fail("no start-up line within 60 s");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const url = `http://127.0.0.1:${port}`;
+  // The process bound this port itself, so whatever answers here is this server.
   for (;;) {
     try {
       const res = await fetch(`${url}/healthz`);
       await res.body?.cancel();
-      break;
-    } catch {
-      if (Date.now() > deadline) {
-        process.kill("SIGKILL");
-        await process.status;
-        throw new Error(`Server did not start:\n${text}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+      if (res.ok) break;
+    } catch { /* not answering yet */ }
+    if (exited) return await fail(`it exited with code ${exited.code}`);
+    if (Date.now() > deadline) return await fail(`/healthz at ${url} did not answer within 60 s`);
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
@@ -73,9 +97,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       try {
         process.kill(signal);
       } catch { /* already exited */ }
-      const status = await process.status;
+      const result = await status;
       await drained;
-      return status;
+      return result;
     },
   };
 }

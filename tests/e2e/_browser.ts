@@ -51,21 +51,28 @@ export interface Browser {
 export async function launchBrowser(): Promise<Browser> {
   await ensureChromium();
   const profile = await Deno.makeTempDir({ prefix: "lanka-chromium-" });
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1000, height: 800 },
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  let context: BrowserContext;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1000, height: 800 },
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  } catch (error) {
+    await Deno.remove(profile, { recursive: true }).catch(() => {});
+    const why = error instanceof Error ? error.message : String(error);
+    throw new Error(`Chromium at ${CHROMIUM} is installed but did not start: ${why}`);
+  }
   return {
     context,
     async close() {

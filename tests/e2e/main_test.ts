@@ -108,3 +108,30 @@ Deno.test("a graceful shutdown under load persists every counted request", async
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a port already in use stops the server with exit 4 naming the address", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  try {
+    const port = String((taken.addr as Deno.NetAddr).port);
+    const { code, stderr } = await runMain({ PORT: port, KV_PATH: ":memory:" });
+    assert.equal(code, 4);
+    assert.match(stderr, new RegExp(`Cannot listen on 127\\.0\\.0\\.1:${port}: `));
+  } finally {
+    taken.close();
+  }
+});
+
+Deno.test("on PORT=0 the server names the port it bound in its start-up line and its links", async () => {
+  const dir = await Deno.makeTempDir();
+  // LOG_LEVEL=error: the start-up line is written at every level.
+  const server = await startServer({ KV_PATH: `${dir}/kv.sqlite3`, LOG_LEVEL: "error" });
+  try {
+    const port = new URL(server.url).port;
+    assert.match(server.output(), new RegExp(`"message":"Listening".*"port":${port}`));
+    const index = await (await fetch(`${server.url}/api/v1`)).json();
+    assert.equal(index.data.baseUrl, `${server.url}/api/v1`);
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

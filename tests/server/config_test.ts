@@ -37,7 +37,7 @@ Deno.test("loadConfig() lists every bad variable in one clear error", () => {
     (error: unknown) => {
       assert.ok(error instanceof ConfigError);
       assert.equal(error.problems.length, 3);
-      assert.match(error.message, /PORT must be a whole number from 1 to 65535: got "eighty"/);
+      assert.match(error.message, /PORT must be a whole number from 0 to 65535: got "eighty"/);
       assert.match(error.message, /TRUST_PROXY/);
       assert.match(error.message, /ANON_DAILY_LIMIT/);
       return true;

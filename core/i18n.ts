@@ -1,0 +1,171 @@
+/**
+ * The message catalogue: every sentence a person reads, in English, Sinhala and Tamil, from
+ * `data/messages/{en,si,ta}.json`. Pure and zod-free, so calculators and pages can use it.
+ *
+ * English is always here. The Sinhala and Tamil tables are registered on demand, so a bundle that
+ * never answers in them does not carry them: the server registers both at start-up
+ * (`registerAllMessages()` in `i18n_all.ts`), the SDK loads one on first use (`loadMessages`).
+ *
+ * @module
+ */
+import EN from "../data/messages/en.json" with { type: "json" };
+
+/** A language of the answers: English (the default), Sinhala or Tamil. */
+export type Lang = "en" | "si" | "ta";
+
+/** The languages, English first. */
+export const LANGS: readonly Lang[] = ["en", "si", "ta"];
+
+/** A key of the catalogue (every key exists in all three languages; a test checks it). */
+export type MessageKey = keyof typeof EN.messages;
+
+/** Values substituted for `{name}` placeholders. */
+export type MessageVars = Readonly<Record<string, string | number>>;
+
+/** One Sinhala or Tamil entry: the text and whether a source or the project wrote it. */
+export interface TranslatedEntry {
+  /** The wording. */
+  text: string;
+  /** `sourced`: the wording is a source's; `ours`: the project wrote it (awaiting review). */
+  basis: "sourced" | "ours";
+  /** Where a sourced wording comes from. */
+  source?: string;
+  /** Glossary terms (`data/glossary.json`) the wording uses. */
+  terms?: string[];
+}
+
+const TABLES: Partial<Record<Lang, Readonly<Record<string, string>>>> = { en: EN.messages };
+
+/**
+ * Registers the Sinhala or Tamil catalogue (the `messages` of `data/messages/si.json` or
+ * `ta.json`).
+ *
+ * @param lang The language.
+ * @param entries Its entries.
+ */
+export function registerMessages(lang: Lang, entries: Record<string, TranslatedEntry>): void {
+  TABLES[lang] = Object.fromEntries(
+    Object.entries(entries).map(([key, entry]) => [key, entry.text]),
+  );
+}
+
+/**
+ * Tells whether a language's catalogue is registered (English always is).
+ *
+ * @param lang The language.
+ * @returns Whether `message(lang, ...)` can answer in it.
+ */
+export function hasMessages(lang: Lang): boolean {
+  return TABLES[lang] !== undefined;
+}
+
+/**
+ * Loads and registers a language's catalogue if it is not yet registered (a dynamic import, which
+ * bundlers split into a chunk of its own).
+ *
+ * @param lang The language.
+ * @returns When it is registered.
+ */
+export async function loadMessages(lang: Lang): Promise<void> {
+  if (TABLES[lang]) return;
+  if (lang === "si") registerMessages("si", (await import("./messages_si.ts")).SI_MESSAGES);
+  if (lang === "ta") registerMessages("ta", (await import("./messages_ta.ts")).TA_MESSAGES);
+}
+
+function table(lang: Lang): Readonly<Record<string, string>> {
+  const found = TABLES[lang];
+  if (!found) {
+    throw new TypeError(
+      `Cannot answer in "${lang}": its messages are not loaded (call loadMessages("${lang}") first)`,
+    );
+  }
+  return found;
+}
+
+/**
+ * Tells whether a value is one of the languages.
+ *
+ * @param value Anything.
+ * @returns Whether it is `en`, `si` or `ta`.
+ */
+export function isLang(value: unknown): value is Lang {
+  return value === "en" || value === "si" || value === "ta";
+}
+
+/**
+ * A message in a language, with `{name}` placeholders filled in. A key missing in Sinhala or
+ * Tamil falls back to English (the catalogue test keeps that from happening).
+ *
+ * @param lang The language.
+ * @param key The catalogue key.
+ * @param vars Values of the placeholders.
+ * @returns The text.
+ *
+ * @example Usage
+ * ```ts
+ * import { loadMessages, message } from "./i18n.ts";
+ * await loadMessages("si");
+ * console.log(message("si", "lang.name")); // "සිංහල"
+ * ```
+ */
+export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string {
+  const text = table(lang)[key] ?? EN.messages[key] ?? key;
+  return vars ? fill(text, vars) : text;
+}
+
+/**
+ * A message for a key built at run time (for example from a code in the data), or undefined
+ * when the catalogue has no such key.
+ *
+ * @param lang The language.
+ * @param key The key.
+ * @param vars Values of the placeholders.
+ * @returns The text, or undefined.
+ */
+export function maybeMessage(lang: Lang, key: string, vars?: MessageVars): string | undefined {
+  const text = table(lang)[key] ?? (EN.messages as Record<string, string>)[key];
+  if (text === undefined) return undefined;
+  return vars ? fill(text, vars) : text;
+}
+
+function fill(text: string, vars: MessageVars): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = vars[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/**
+ * The language an `Accept-Language` header prefers among `en`, `si` and `ta` (RFC 9110 12.5.4:
+ * highest `q` wins, ties in header order; `si-LK` counts as `si`; `q=0` excludes), or undefined
+ * when it names none of them.
+ *
+ * @param header The header value.
+ * @returns The language, or undefined.
+ *
+ * @example Usage
+ * ```ts
+ * import { negotiateLang } from "./i18n.ts";
+ * console.log(negotiateLang("ta-LK,ta;q=0.9,en;q=0.8")); // "ta"
+ * ```
+ */
+export function negotiateLang(header: string | null | undefined): Lang | undefined {
+  if (!header) return undefined;
+  let best: Lang | undefined;
+  let bestQ = 0;
+  for (const part of header.slice(0, 512).split(",")) {
+    const [range = "", ...attributes] = part.split(";");
+    const primary = range.trim().toLowerCase().split("-")[0];
+    if (!isLang(primary)) continue;
+    let q = 1;
+    for (const attribute of attributes) {
+      const match = /^\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*$/i.exec(attribute);
+      if (match) q = Number(match[1]);
+    }
+    if (q > bestQ) {
+      best = primary;
+      bestQ = q;
+    }
+  }
+  return best;
+}
