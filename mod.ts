@@ -83,6 +83,22 @@ export type { PayeParams } from "./core/ops/paye.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";
+export {
+  amountInWords,
+  defaultWordsStyle,
+  MAX_WORDS_AMOUNT,
+  MAX_WORDS_NUMBER,
+  numberInWords,
+  splitRupees,
+} from "./core/calc/words.ts";
+export type {
+  AmountInWordsOptions,
+  NumberInWordsOptions,
+  WordsLanguage,
+  WordsStyle,
+} from "./core/calc/words.ts";
+export { words } from "./core/ops/words.ts";
+export type { WordsParams, WordsResult } from "./core/ops/words.ts";
 export { amortize, computeLoan, emi } from "./core/calc/loan.ts";
 export type {
   AmortizationRow,
@@ -97,14 +113,9 @@ export { annualEquivalentRate, computeFd, interestWhtRate, PAYOUTS } from "./cor
 export type { FdCredit, FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
 export { fd } from "./core/ops/fd.ts";
 export type { FdParams } from "./core/ops/fd.ts";
-export {
-  convertLand,
-  land,
-  LAND_UNITS,
-  parseDeed,
-  SQUARE_METRES,
-  toDeed,
-} from "./core/ops/land.ts";
+export { convertLand, LAND_UNITS, parseDeed, SQUARE_METRES, toDeed } from "./core/calc/land.ts";
+export { land } from "./core/ops/land.ts";
+export type { ConvertLandOptions } from "./core/calc/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
 export type {
   GovernmentClosure,
@@ -186,8 +197,10 @@ export type {
 export { nic } from "./core/ops/nic.ts";
 export type { NicParams } from "./core/ops/nic.ts";
 export type { Age } from "./core/_calendar.ts";
-export { decodePlate, plate, PLATE_PROVINCES } from "./core/ops/plate.ts";
+export { decodePlate, PLATE_PROVINCES } from "./core/calc/plate.ts";
+export { plate } from "./core/ops/plate.ts";
 export type {
+  DecodePlateOptions,
   PlateConfidence,
   PlateEra,
   PlateFormat,
