@@ -11,8 +11,7 @@
  */
 import wht from "../../data/wht.json" with { type: "json" };
 import { inForce } from "../_dated.ts";
-import { addMonths, isoText, parseIsoText } from "../_calendar.ts";
-import { dayNumber, isoFromDayNumber } from "../day_number.ts";
+import { addMonths, type CivilDate, isoText, parseIsoText } from "../_calendar.ts";
 import { roundMoney, roundTo } from "../money.ts";
 
 /**
@@ -176,8 +175,15 @@ function simpleInterest(principal: number, ratePct: number, num: number, den: nu
   return Number((2n * n + d) / (2n * d)) / 100;
 }
 
-function refuse(why: string): RangeError {
-  return new RangeError(`Cannot compute the deposit: ${why}`);
+/** The date `days` days after `date` (Date.UTC carries the day over months and years). */
+function addDays(date: CivilDate, days: number): CivilDate {
+  const d = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/** The error for an impossible option; `cause` names the option at fault. */
+function refuse(option: string, why: string): RangeError {
+  return new RangeError(`Cannot compute the deposit: ${why}`, { cause: option });
 }
 
 /**
@@ -197,7 +203,8 @@ function refuse(why: string): RangeError {
  * @param options Principal, rate, term, payout, start date and withholding tax.
  * @returns The figures, money to the cent and yields to 2 decimals.
  * @throws {RangeError} For a term given both or neither way, a days term with periodic payouts,
- *   a term that is not whole payout periods, or `wht` without `start`.
+ *   a term that is not whole payout periods, or `wht` without `start`; its `cause` names the
+ *   option at fault.
  *
  * @example Usage
  * ```ts
@@ -214,18 +221,18 @@ export function computeFd(options: FdOptions): FdResult {
     ? "maturity"
     : options.payout;
   if ((months === undefined) === (days === undefined)) {
-    throw refuse("give the term in months or in days, not both or neither");
+    throw refuse(months === undefined ? "months" : "days", "expected a term in months or in days");
   }
   if (days !== undefined && payout !== "maturity") {
-    throw refuse(`a term in days is paid at maturity, not "${payout}"`);
+    throw refuse("payout", `a term in days is paid at maturity, not "${payout}"`);
   }
   const perYear = PER_YEAR[payout];
   const periodMonths = perYear === undefined ? undefined : 12 / perYear;
   if (periodMonths !== undefined && months! % periodMonths !== 0) {
-    throw refuse(`${payout} payouts need a term in whole ${periodMonths}-month periods`);
+    throw refuse("months", `${payout} payouts need a multiple of ${periodMonths} months`);
   }
   if (options.wht && options.whtRate === undefined && start === undefined) {
-    throw refuse("withholding tax by credit date needs a start date");
+    throw refuse("start", "withholding tax by credit date needs a start date");
   }
   const p = roundMoney(options.principal);
   const r = options.rate / 100;
@@ -234,7 +241,7 @@ export function computeFd(options: FdOptions): FdResult {
     ? null
     : months !== undefined
     ? isoText(addMonths(parseIsoText(start), months))
-    : isoFromDayNumber(dayNumber(start) + days!);
+    : isoText(addDays(parseIsoText(start), days!));
 
   // The credits: [date, unrounded interest].
   const plan: [string | null, number][] = [];

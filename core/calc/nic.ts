@@ -64,7 +64,7 @@ export const MAX_NIC_AGE = 130;
 /**
  * The age from which a National Identity Card is issued, in whole years: 15 (the Department's
  * page on obtaining a card for the first time; 16 from the 1981 amendment until 2017). Sources in
- * `data/nic.json` (`minimumAge`).
+ * `data/nic.json` and `data/nic_sources.json` (`minimumAge`).
  */
 export const MIN_NIC_AGE: number = nicData.minimumAge.years;
 

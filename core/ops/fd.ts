@@ -51,39 +51,29 @@ const params = z.object({
     description: "Nominal annual rate, percent",
     example: "10",
   }),
-  months: z.optional(integer({
-    min: 1,
-    max: 600,
-    description: "Term in months (1 to 600); give months or days",
-    example: "12",
-  })),
-  days: z.optional(integer({
-    min: 1,
-    max: 3660,
-    description: "Term in days (1 to 3660), t = days/365, paid at maturity; give months or days",
-  })),
+  months: z.optional(
+    integer({ min: 1, max: 600, description: "Term in months; or give days", example: "12" }),
+  ),
+  days: z.optional(
+    integer({ min: 1, max: 3660, description: "Term in days (t = days / 365), at maturity" }),
+  ),
   payout: z._default(
     oneOf(PAYOUTS, {
       description:
-        "maturity (default; alias cumulative): simple interest P x r x t at the end. monthly to annual: P x r / k each period. compound-monthly: interest added monthly, paid at maturity",
+        "maturity (default; alias cumulative): simple interest at the end; monthly to annual: P x r / k; compound-monthly",
     }),
     "maturity",
   ),
-  start: z.optional(isoDate({
-    description: "Date of deposit (default today): each credit of interest is dated from it",
-  })),
+  start: z.optional(isoDate({ description: "Date of deposit (default today)" })),
   wht: z._default(
-    flag({
-      description: "1 deducts withholding tax from each credit at the rate in force on its date",
-    }),
+    flag({ description: "1 deducts withholding tax from each credit at the rate of its date" }),
     false,
   ),
   whtRate: z.optional(decimal({
     min: 0,
     max: 100,
     maxDecimals: 4,
-    description:
-      "Withholding tax percent for every credit instead (0: self-declaration filed); implies wht=1",
+    description: "Withholding tax percent instead (0: self-declaration); implies wht=1",
   })),
 });
 
@@ -98,28 +88,23 @@ const credit = z.object({
 
 const result: z.ZodMiniType<FdResult> = z.object({
   principal: z.number(),
-  annualRate: z.number().check(z.describe("Percent")),
-  tenureMonths: z.nullable(z.int()).check(z.describe("Term in months; null for a term in days")),
-  tenureDays: z.nullable(z.int()).check(z.describe("Term in days; null for a term in months")),
-  payout: z.enum(["maturity", "monthly", "quarterly", "semiannual", "annual", "compound-monthly"])
-    .check(z.describe("The payout (cumulative is answered as maturity)")),
+  annualRate: z.number(),
+  tenureMonths: z.nullable(z.int()),
+  tenureDays: z.nullable(z.int()),
+  payout: z.enum(["maturity", "monthly", "quarterly", "semiannual", "annual", "compound-monthly"]),
   startDate: z.nullable(z.iso.date()),
   maturityDate: z.nullable(z.iso.date()),
-  maturityGross: z.number().check(z.describe("Principal plus all interest before tax")),
+  maturityGross: z.number(),
   totalInterestGross: z.number(),
-  interestPerPayoutGross: z.nullable(z.number()).check(z.describe("Interest of each payout")),
-  monthlyInterestGross: z.nullable(z.number()).check(
-    z.describe("Interest paid each month (monthly payout)"),
-  ),
-  effectiveAnnualYieldGross: z.number().check(z.describe("AER as banks publish it, percent")),
-  whtRate: z.nullable(z.number()).check(
-    z.describe("Withholding tax percent of every credit; null when it changes in the term"),
-  ),
-  whtAmount: z.number().check(z.describe("Withholding tax: the sum of the credits' tax")),
+  interestPerPayoutGross: z.nullable(z.number()),
+  monthlyInterestGross: z.nullable(z.number()),
+  effectiveAnnualYieldGross: z.number().check(z.describe("AER, percent")),
+  whtRate: z.nullable(z.number()).check(z.describe("Null when it changes in the term")),
+  whtAmount: z.number(),
   totalInterestNet: z.number(),
   maturityNet: z.number(),
-  effectiveAnnualYieldNet: z.number().check(z.describe("AER after withholding tax, percent")),
-  credits: z.array(credit).check(z.describe("Each credit of interest")),
+  effectiveAnnualYieldNet: z.number(),
+  credits: z.array(credit),
   currency: z.literal("LKR"),
 });
 
@@ -130,7 +115,7 @@ export const fd: Operation<FdParams, FdResult> = defineOperation({
   path: "/fd",
   title: "Fixed deposit calculator",
   description:
-    "Interest, maturity value and AER of a fixed deposit as Sri Lankan banks compute them (simple interest at maturity, or monthly to annual payouts), credit by credit, before and after withholding tax.",
+    "Interest, maturity value and AER of a fixed deposit as banks compute them, credit by credit, before and after withholding tax.",
   tag: "Finance",
   params,
   result,
@@ -138,34 +123,23 @@ export const fd: Operation<FdParams, FdResult> = defineOperation({
   page: "fd",
   provenance: { sourceUrl: wht.sourceUrl, lastVerified: wht.lastVerified },
   run: (p, ctx) => {
-    if ((p.months === undefined) === (p.days === undefined)) {
-      throw ApiError.invalidParam(
-        p.months === undefined ? "months" : "days",
-        "Give the term in months or in days: expected exactly one of them",
-      );
+    try {
+      return computeFd({
+        principal: p.principal,
+        rate: p.rate,
+        months: p.months,
+        days: p.days,
+        payout: p.payout,
+        start: p.start ?? ctx.today,
+        wht: p.wht,
+        whtRate: p.whtRate,
+      });
+    } catch (error) {
+      // An impossible combination of options: the error's cause names the parameter.
+      if (error instanceof RangeError && typeof error.cause === "string") {
+        throw ApiError.invalidParam(error.cause, error.message);
+      }
+      throw error;
     }
-    if (p.days !== undefined && p.payout !== "maturity" && p.payout !== "cumulative") {
-      throw ApiError.invalidParam(
-        "payout",
-        `A term in days is paid at maturity: expected payout=maturity with days, got "${p.payout}"`,
-      );
-    }
-    const period = { quarterly: 3, semiannual: 6, annual: 12 }[p.payout as string];
-    if (period !== undefined && p.months! % period !== 0) {
-      throw ApiError.invalidParam(
-        "months",
-        `A ${p.payout} payout needs whole ${period}-month periods: expected a multiple of ${period}, got ${p.months}`,
-      );
-    }
-    return computeFd({
-      principal: p.principal,
-      rate: p.rate,
-      months: p.months,
-      days: p.days,
-      payout: p.payout,
-      start: p.start ?? ctx.today,
-      wht: p.wht,
-      whtRate: p.whtRate,
-    });
   },
 });
