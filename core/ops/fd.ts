@@ -55,7 +55,12 @@ const params = z.object({
     integer({ min: 1, max: 600, description: "Term in months; or give days", example: "12" }),
   ),
   days: z.optional(
-    integer({ min: 1, max: 3660, description: "Term in days (t = days / 365), at maturity" }),
+    integer({
+      min: 1,
+      max: 3660,
+      description: "Term in days (t = days / 365), at maturity",
+      example: "100",
+    }),
   ),
   payout: z._default(
     oneOf(PAYOUTS, {
@@ -64,7 +69,9 @@ const params = z.object({
     }),
     "maturity",
   ),
-  start: z.optional(isoDate({ description: "Date of deposit (default today)" })),
+  start: z.optional(
+    isoDate({ description: "Date of deposit (default today)", example: "2026-01-15" }),
+  ),
   wht: z._default(
     flag({ description: "1 deducts withholding tax from each credit at the rate of its date" }),
     false,
@@ -74,6 +81,7 @@ const params = z.object({
     max: 100,
     maxDecimals: 4,
     description: "Withholding tax percent instead (0: self-declaration); implies wht=1",
+    example: "10",
   })),
 });
 

@@ -43,6 +43,17 @@ Deno.test("normalizeSinhalaTamil() leaves no digit for eSpeak and spells with th
     normalizeSinhalaTamil("1,234,567", "ta"),
     numberInWords({ value: 1234567, lang: "ta" }),
   );
+  // "/=" after an amount means "exactly" on Sri Lankan price tags and is not read.
+  assert.equal(
+    normalizeSinhalaTamil("රු. 1,500/=", "si"),
+    amountInWords({ amount: 1500, lang: "si" }),
+  );
+  assert.equal(
+    normalizeSinhalaTamil("ரூ.1500/-", "ta"),
+    amountInWords({ amount: 1500, lang: "ta" }),
+  );
+  // රු at the end of a word is not the rupee sign: ගුරු 5 is "teacher 5".
+  assert.equal(normalizeSinhalaTamil("ගුරු 5", "si"), "ගුරු පහ");
   // A leading zero is a code, read digit by digit; a decimal is read with the point word.
   assert.equal(normalizeSinhalaTamil("07", "si"), "බිංදුව හත");
   assert.equal(normalizeSinhalaTamil("3.25", "ta"), "மூன்று புள்ளி இரண்டு ஐந்து");
