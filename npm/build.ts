@@ -18,6 +18,7 @@ export const ENTRIES: readonly string[] = [
   "tools.ts",
   "payroll.ts",
   "operations.ts",
+  "words.ts",
 ];
 const root = new URL("../", here);
 
