@@ -7,7 +7,6 @@
  * @module
  */
 export { findOperation, operations } from "./core/registry.ts";
-export { words } from "./core/ops/words.ts";
 export { store, STORE_MAX_LIMIT, STORE_TOPICS, STORE_VENDORS } from "./core/ops/store.ts";
 export {
   codePoints,
