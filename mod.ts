@@ -100,8 +100,8 @@ export type {
 } from "./core/calc/loan.ts";
 export { loan } from "./core/ops/loan.ts";
 export type { LoanParams } from "./core/ops/loan.ts";
-export { computeFd, interestWhtRate } from "./core/calc/fd.ts";
-export type { FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
+export { annualEquivalentRate, computeFd, interestWhtRate, PAYOUTS } from "./core/calc/fd.ts";
+export type { FdCredit, FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
 export { fd } from "./core/ops/fd.ts";
 export type { FdParams } from "./core/ops/fd.ts";
 export { convertLand, LAND_UNITS, parseDeed, SQUARE_METRES, toDeed } from "./core/calc/land.ts";
@@ -170,7 +170,14 @@ export type {
   StoreProductStatus,
   StoreResult,
 } from "./core/ops/store.ts";
-export { decodeNic, MAX_NIC_AGE, nicCheckDigitValid, toNewNic, toOldNic } from "./core/calc/nic.ts";
+export {
+  decodeNic,
+  MAX_NIC_AGE,
+  MIN_NIC_AGE,
+  nicCheckDigitValid,
+  toNewNic,
+  toOldNic,
+} from "./core/calc/nic.ts";
 export type {
   DecodeNicOptions,
   NicFormat,

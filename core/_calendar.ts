@@ -63,8 +63,14 @@ export function parseIsoText(iso: string): CivilDate {
   };
 }
 
-/** The date `months` months after `date`, with the day clamped to the end of a shorter month. */
-function addMonths(date: CivilDate, months: number): CivilDate {
+/**
+ * The date `months` months after `date`, with the day clamped to the end of a shorter month.
+ *
+ * @param date The date.
+ * @param months Whole months to add (negative to go back).
+ * @returns The date.
+ */
+export function addMonths(date: CivilDate, months: number): CivilDate {
   const index = date.year * 12 + (date.month - 1) + months;
   const year = Math.floor(index / 12);
   const month = index - year * 12 + 1;
