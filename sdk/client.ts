@@ -45,6 +45,8 @@ import {
 import { zScore as zScoreOp, type ZScoreParams, type ZScoreResult } from "../core/ops/z_score.ts";
 import { news as newsOp, type NewsList, type NewsParams, type NewsPost } from "../core/ops/news.ts";
 import { findOperation } from "../core/registry.ts";
+import { hasMessages, isLang, type Lang, loadMessages } from "../core/i18n.ts";
+import { takesLang } from "../core/lang_param.ts";
 import { type CacheEntry, type CacheStore, MemoryCache } from "./cache.ts";
 import { ApiError, errorFromResponse, LankaError, NetworkError, TimeoutError } from "./errors.ts";
 import { ApiPromise } from "./promise.ts";
@@ -125,6 +127,14 @@ export interface ClientOptions {
    * @default {Date.now}
    */
   now?: () => number;
+  /**
+   * Language of the text for people (reasons, labels, names) in every answer of an operation
+   * that takes `lang`, locally and from the server alike; a call's own `lang` wins. Codes and
+   * field names do not change with it.
+   *
+   * @default {undefined} (English)
+   */
+  lang?: Lang;
 }
 
 /** Parameters of {@linkcode StoreMethods.list}: filters and paging (`slug` is `get()`'s). */
@@ -251,6 +261,7 @@ export class LankaClient {
   readonly #timeoutMs: number;
   readonly #cache: CacheStore | undefined;
   readonly #now: () => number;
+  readonly #lang: Lang | undefined;
   #today = { date: "", from: 0, to: 0 };
 
   /** The exam voucher catalogue: `list()` and `get(slug)` (server only). */
@@ -299,6 +310,14 @@ export class LankaClient {
     };
     this.#cache = options.cache === false ? undefined : options.cache ?? new MemoryCache();
     this.#now = options.now ?? Date.now;
+    if (options.lang !== undefined && !isLang(options.lang)) {
+      throw new TypeError(
+        `Cannot create client: lang must be "en", "si" or "ta": got ${
+          JSON.stringify(options.lang)
+        }`,
+      );
+    }
+    this.#lang = options.lang;
   }
 
   /**
@@ -556,6 +575,16 @@ export class LankaClient {
     const op = typeof operation === "string" ? findOperation(operation) : operation;
     if (!op) {
       return rejected(new LankaError(`Cannot call "${operation}": no such operation`));
+    }
+    if (this.#lang && takesLang(op) && (params as { lang?: unknown } | undefined)?.lang == null) {
+      params = { ...params, lang: this.#lang };
+    }
+    const lang = (params as { lang?: unknown } | undefined)?.lang;
+    const wanted = typeof lang === "string" ? lang.toLowerCase() : undefined;
+    if (op.run && this.mode !== "remote" && isLang(wanted) && !hasMessages(wanted)) {
+      // The Sinhala or Tamil catalogue is loaded on first use (a chunk of its own in bundles).
+      const load = loadMessages(wanted).then(() => this.#local(op, params) as ApiResponse<R>);
+      return new ApiPromise(load);
     }
     if (op.run && this.mode !== "remote") {
       try {
