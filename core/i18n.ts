@@ -169,3 +169,81 @@ export function negotiateLang(header: string | null | undefined): Lang | undefin
   }
   return best;
 }
+
+interface Template {
+  key: string;
+  literal: number;
+  pattern: RegExp;
+  names: string[];
+}
+
+const TEMPLATES = new Map<string, Template[]>();
+
+function templates(prefix: string): Template[] {
+  let found = TEMPLATES.get(prefix);
+  if (!found) {
+    found = Object.entries(EN.messages as Record<string, string>)
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, text]) => {
+        const names: string[] = [];
+        const source = text.split(/(\{\w+\})/).map((part) => {
+          const name = /^\{(\w+)\}$/.exec(part)?.[1];
+          if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          names.push(name);
+          return "([\\s\\S]*?)";
+        }).join("");
+        return { key, pattern: new RegExp(`^${source}$`), names, literal: text.length };
+      })
+      // The most specific first: fewer placeholders, then more literal text.
+      .sort((a, b) => a.names.length - b.names.length || b.literal - a.literal);
+    TEMPLATES.set(prefix, found);
+  }
+  return found;
+}
+
+/**
+ * Translates an English sentence that code or data wrote from a catalogue template: finds the
+ * entry under `prefix` whose English text matches (placeholders match any text), and writes
+ * that entry in `lang` with the same values. English, and text no template matches, come back
+ * unchanged (tests check that every sentence an operation writes has its template).
+ *
+ * @param lang The language.
+ * @param text The English sentence.
+ * @param prefix The catalogue section to search, for example `nic.reason.`.
+ * @returns The sentence in `lang`.
+ *
+ * @example Usage
+ * ```ts
+ * import { loadMessages, translate } from "./i18n.ts";
+ * await loadMessages("ta");
+ * console.log(translate("ta", "English", "lang.")); // "தமிழ்"
+ * ```
+ */
+export function translate(lang: Lang, text: string, prefix: string): string {
+  if (lang === "en") return text;
+  const match = findTemplate(text, prefix);
+  return match ? message(lang, match.key as MessageKey, match.vars) : text;
+}
+
+/**
+ * The catalogue template under `prefix` whose English text matches a sentence, with the values
+ * of its placeholders, or undefined.
+ *
+ * @param text The English sentence.
+ * @param prefix The catalogue section.
+ * @returns The key and values.
+ */
+export function findTemplate(
+  text: string,
+  prefix: string,
+): { key: string; vars: Record<string, string> } | undefined {
+  for (const template of templates(prefix)) {
+    const match = template.pattern.exec(text);
+    if (match) {
+      const vars: Record<string, string> = {};
+      template.names.forEach((name, i) => vars[name] = match[i + 1]!);
+      return { key: template.key, vars };
+    }
+  }
+  return undefined;
+}

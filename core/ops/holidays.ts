@@ -4,6 +4,8 @@ import { ApiError } from "../errors.ts";
 import { type AllDayEvent, renderCalendar } from "../ical.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
 import { integer, oneOf } from "../params.ts";
+import { type Lang, translate } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 
 /** Kind of day (the religious or civic category of a holiday). */
 export type HolidayType =
@@ -154,6 +156,8 @@ export interface HolidaysParams {
   type?: HolidayCalendar | undefined;
   /** `json` (the envelope) or `ics` (an iCalendar file). */
   format: "json" | "ics";
+  /** Language of `name`, `note` and `source` (default `en`); `nameSinhala`/`nameTamil` stay. */
+  lang?: Lang | undefined;
 }
 
 /** Result of {@linkcode holidays} (spec 2.4). */
@@ -185,6 +189,7 @@ const params = z.object({
     }),
     "json",
   ),
+  lang: langParam(),
 });
 
 const result: z.ZodMiniType<HolidaysResult> = z.object({
@@ -232,6 +237,41 @@ export function listHolidays(year: number, type?: HolidayCalendar): HolidaysResu
     source: HOLIDAY_DATA.source,
     sourceUrl: HOLIDAY_DATA.sourceUrl,
     lastVerified: HOLIDAY_DATA.lastVerified,
+  };
+}
+
+/**
+ * A holiday's (or closure's) name in a language: the dataset's Sinhala and Tamil names.
+ *
+ * @param h The holiday.
+ * @param lang The language.
+ * @returns The name.
+ */
+export function holidayName(
+  h: Pick<Holiday, "name" | "nameSinhala" | "nameTamil">,
+  lang: Lang,
+): string {
+  return lang === "si" ? h.nameSinhala : lang === "ta" ? h.nameTamil : h.name;
+}
+
+/**
+ * A holiday list with `name`, `note` and `source` in a language (the Sinhala and Tamil names are
+ * the dataset's; notes and the source from the message catalogue).
+ *
+ * @param list The list in English.
+ * @param lang The language.
+ * @returns The list in that language.
+ */
+export function localizeHolidays(list: HolidaysResult, lang: Lang): HolidaysResult {
+  if (lang === "en") return list;
+  return {
+    ...list,
+    holidays: list.holidays.map((h) => ({
+      ...h,
+      name: holidayName(h, lang),
+      ...(h.note === undefined ? {} : { note: translate(lang, h.note, "holidays.note.") }),
+    })),
+    source: translate(lang, list.source, "holidays.source"),
   };
 }
 
@@ -306,5 +346,5 @@ export const holidays: Operation<HolidaysParams, HolidaysResult> = defineOperati
         `sri-lanka-holidays-${list.year}${list.type === "all" ? "" : `-${list.type}`}.ics`,
     },
   },
-  run: (p, ctx) => listHolidays(yearOf(p, ctx), p.type),
+  run: (p, ctx) => localizeHolidays(listHolidays(yearOf(p, ctx), p.type), p.lang ?? "en"),
 });

@@ -2,6 +2,9 @@ import * as z from "zod/mini";
 import { anyString } from "../params.ts";
 import plateData from "../../data/plates.json" with { type: "json" };
 import { defineOperation, type Operation } from "../operation.ts";
+import type { Lang } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
+import { localizePlate } from "./_plate_text.ts";
 
 /**
  * `province-prefixed` (`WP CAB-1234`, plates made 2000-2022), `national` (`CAB-1234`, no
@@ -54,6 +57,8 @@ export interface PlateResult {
 /** Parameters of {@linkcode plate}. */
 export interface PlateParams {
   plate: string;
+  /** Language of the text for people (default `en`); codes never change. */
+  lang?: Lang | undefined;
 }
 
 interface ClassRow {
@@ -270,6 +275,7 @@ const params = z.object({
       "The plate, with hyphens (or spaces) between the parts: <province>-<letters>-<digits>, <letters>-<digits>, <series>-<digits> or <series>-SRI-<digits>. Anything else is answered with valid false and a reason",
     examples: ["WP-CAB-1234", "CAB-1234", "19-1234", "15-SRI-1234"],
   }),
+  lang: langParam(),
 });
 
 const result: z.ZodMiniType<PlateResult> = z.object({
@@ -328,5 +334,5 @@ export const plate: Operation<PlateParams, PlateResult> = defineOperation({
   example: "/api/v1/plate/WP-CAB-1234",
   page: "plate",
   provenance: { sourceUrl: plateData.sourceUrl, lastVerified: plateData.lastVerified },
-  run: (p) => decodePlate(p.plate),
+  run: (p) => localizePlate(decodePlate(p.plate), p.lang ?? "en"),
 });

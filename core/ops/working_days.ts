@@ -3,7 +3,16 @@ import { dayNumber, isoFromDayNumber, weekdayOf } from "../day_number.ts";
 import { ApiError, type ErrorDetail } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { flag, isoDate, oneOf } from "../params.ts";
-import { HOLIDAY_DATA, HOLIDAY_TYPES, type HolidayDataset, type HolidayType } from "./holidays.ts";
+import {
+  type Holiday,
+  HOLIDAY_DATA,
+  HOLIDAY_TYPES,
+  type HolidayDataset,
+  holidayName,
+  type HolidayType,
+} from "./holidays.ts";
+import type { Lang } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 
 /** The calendars working days can be counted in. */
 export type WorkCalendar = "public" | "bank" | "mercantile" | "government";
@@ -247,6 +256,33 @@ export interface WorkingDaysParams {
   to: string;
   calendar: WorkCalendar;
   saturday: boolean;
+  /** Language of the holiday names (default `en`). */
+  lang?: Lang | undefined;
+}
+
+/** Every holiday and closure of the dataset by date and English name, for their other names. */
+type Names = Pick<Holiday, "name" | "nameSinhala" | "nameTamil">;
+const NAMES: ReadonlyMap<string, Names> = new Map<string, Names>([
+  ...HOLIDAY_DATA.holidays.map((h): [string, Names] => [`${h.date}|${h.name}`, h]),
+  ...HOLIDAY_DATA.governmentClosures.map((c): [string, Names] => [`closure|${c.name}`, c]),
+]);
+
+/**
+ * A working-days answer with the holiday names in a language (the dataset's names).
+ *
+ * @param result The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeWorkingDays(result: WorkingDaysResult, lang: Lang): WorkingDaysResult {
+  if (lang === "en") return result;
+  return {
+    ...result,
+    holidays: result.holidays.map((h) => {
+      const named = NAMES.get(h.type === "closure" ? `closure|${h.name}` : `${h.date}|${h.name}`);
+      return named ? { ...h, name: holidayName(named, lang) } : h;
+    }),
+  };
 }
 
 const params = z.object({
@@ -263,6 +299,7 @@ const params = z.object({
     flag({ description: "1 counts Saturdays as working days; default 0" }),
     false,
   ),
+  lang: langParam(),
 });
 
 const result: z.ZodMiniType<WorkingDaysResult> = z.object({
@@ -298,5 +335,6 @@ export const workingDays: Operation<WorkingDaysParams, WorkingDaysResult> = defi
   example: "/api/v1/working-days?from=2026-05-01&to=2026-06-30&calendar=mercantile",
   page: "working-days",
   provenance: { sourceUrl: HOLIDAY_DATA.sourceUrl, lastVerified: HOLIDAY_DATA.lastVerified },
-  run: (p) => countWorkingDays(p.from, p.to, p.calendar, p.saturday),
+  run: (p) =>
+    localizeWorkingDays(countWorkingDays(p.from, p.to, p.calendar, p.saturday), p.lang ?? "en"),
 });
