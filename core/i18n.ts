@@ -2,13 +2,15 @@
  * The message catalogue: every sentence a person reads, in English, Sinhala and Tamil, from
  * `data/messages/{en,si,ta}.json`. Pure and zod-free, so calculators and pages can use it.
  *
- * English is always here. The Sinhala and Tamil tables are registered on demand, so a bundle that
- * never answers in them does not carry them: the server registers both at start-up
- * (`registerAllMessages()` in `i18n_all.ts`), the SDK loads one on first use (`loadMessages`).
+ * The tables are registered on demand, so a bundle that never answers in Sinhala or Tamil does not
+ * carry the catalogue at all (English answers are written by the code and data themselves; the
+ * English table is what Sinhala and Tamil translations are matched against): the server
+ * registers all three at start-up (`registerAllMessages()` in `i18n_all.ts`), the SDK loads one
+ * language, with English, on first use (`loadMessages`).
  *
  * @module
  */
-import EN from "../data/messages/en.json" with { type: "json" };
+import type { EnglishMessages } from "./messages_en.ts";
 
 /** A language of the answers: English (the default), Sinhala or Tamil. */
 export type Lang = "en" | "si" | "ta";
@@ -17,7 +19,10 @@ export type Lang = "en" | "si" | "ta";
 export const LANGS: readonly Lang[] = ["en", "si", "ta"];
 
 /** A key of the catalogue (every key exists in all three languages; a test checks it). */
-export type MessageKey = keyof typeof EN.messages;
+export type MessageKey = keyof EnglishMessages;
+
+/** The English catalogue (`data/messages/en.json`). */
+export type EnglishCatalogue = Readonly<Record<string, string>>;
 
 /** Values substituted for `{name}` placeholders. */
 export type MessageVars = Readonly<Record<string, string | number>>;
@@ -34,7 +39,18 @@ export interface TranslatedEntry {
   terms?: string[];
 }
 
-const TABLES: Partial<Record<Lang, Readonly<Record<string, string>>>> = { en: EN.messages };
+const TABLES: Partial<Record<Lang, Readonly<Record<string, string>>>> = {};
+const TEMPLATES = new Map<string, Template[]>();
+
+/**
+ * Registers the English catalogue (the `messages` of `data/messages/en.json`).
+ *
+ * @param entries Its entries.
+ */
+export function registerEnglish(entries: EnglishCatalogue): void {
+  TABLES.en = entries;
+  TEMPLATES.clear();
+}
 
 /**
  * Registers the Sinhala or Tamil catalogue (the `messages` of `data/messages/si.json` or
@@ -50,7 +66,7 @@ export function registerMessages(lang: Lang, entries: Record<string, TranslatedE
 }
 
 /**
- * Tells whether a language's catalogue is registered (English always is).
+ * Tells whether a language's catalogue is registered.
  *
  * @param lang The language.
  * @returns Whether `message(lang, ...)` can answer in it.
@@ -67,6 +83,7 @@ export function hasMessages(lang: Lang): boolean {
  * @returns When it is registered.
  */
 export async function loadMessages(lang: Lang): Promise<void> {
+  if (!TABLES.en) registerEnglish((await import("./messages_en.ts")).EN_MESSAGES);
   if (TABLES[lang]) return;
   if (lang === "si") registerMessages("si", (await import("./messages_si.ts")).SI_MESSAGES);
   if (lang === "ta") registerMessages("ta", (await import("./messages_ta.ts")).TA_MESSAGES);
@@ -109,7 +126,7 @@ export function isLang(value: unknown): value is Lang {
  * ```
  */
 export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string {
-  const text = table(lang)[key] ?? EN.messages[key] ?? key;
+  const text = table(lang)[key] ?? TABLES.en?.[key] ?? key;
   return vars ? fill(text, vars) : text;
 }
 
@@ -123,7 +140,7 @@ export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string
  * @returns The text, or undefined.
  */
 export function maybeMessage(lang: Lang, key: string, vars?: MessageVars): string | undefined {
-  const text = table(lang)[key] ?? (EN.messages as Record<string, string>)[key];
+  const text = table(lang)[key] ?? TABLES.en?.[key];
   if (text === undefined) return undefined;
   return vars ? fill(text, vars) : text;
 }
@@ -177,12 +194,10 @@ interface Template {
   names: string[];
 }
 
-const TEMPLATES = new Map<string, Template[]>();
-
 function templates(prefix: string): Template[] {
   let found = TEMPLATES.get(prefix);
   if (!found) {
-    found = Object.entries(EN.messages as Record<string, string>)
+    found = Object.entries(table("en"))
       .filter(([key]) => key.startsWith(prefix))
       .map(([key, text]) => {
         const names: string[] = [];

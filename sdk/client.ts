@@ -581,7 +581,10 @@ export class LankaClient {
     }
     const lang = (params as { lang?: unknown } | undefined)?.lang;
     const wanted = typeof lang === "string" ? lang.toLowerCase() : undefined;
-    if (op.run && this.mode !== "remote" && isLang(wanted) && !hasMessages(wanted)) {
+    if (
+      op.run && this.mode !== "remote" && isLang(wanted) && wanted !== "en" &&
+      !(hasMessages(wanted) && hasMessages("en"))
+    ) {
       // The Sinhala or Tamil catalogue is loaded on first use (a chunk of its own in bundles).
       const load = loadMessages(wanted).then(() => this.#local(op, params) as ApiResponse<R>);
       return new ApiPromise(load);
