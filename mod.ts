@@ -23,6 +23,7 @@ export type {
   VoiceMethods,
 } from "./sdk/client.ts";
 export { ApiPromise } from "./sdk/promise.ts";
+export type { OperationMap, OperationName, OperationTypes } from "./sdk/operations.ts";
 export type {
   ApiResponse,
   FetchLike,
@@ -69,7 +70,6 @@ export type {
   OperationFormat,
   Provenance,
 } from "./core/operation.ts";
-export { findOperation, operations } from "./core/registry.ts";
 export { annualApit, APIT_TABLES, apitTableOn, computePaye } from "./core/calc/paye.ts";
 export type {
   AnnualApitOptions,
@@ -107,14 +107,6 @@ export {
   toDeed,
 } from "./core/ops/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
-export {
-  HOLIDAY_DATA,
-  HOLIDAY_TYPES,
-  holidays,
-  holidaysToIcs,
-  listHolidays,
-  SUPPORTED_YEARS,
-} from "./core/ops/holidays.ts";
 export type {
   GovernmentClosure,
   Holiday,
@@ -124,14 +116,6 @@ export type {
   HolidaysResult,
   HolidayType,
 } from "./core/ops/holidays.ts";
-export {
-  buildWorkingDayCounter,
-  countWorkingDays,
-  MAX_SPAN_DAYS,
-  WORK_CALENDARS,
-  WORKING_DAYS,
-  workingDays,
-} from "./core/ops/working_days.ts";
 export type {
   WorkCalendar,
   WorkingDayCounter,
@@ -139,29 +123,16 @@ export type {
   WorkingDaysParams,
   WorkingDaysResult,
 } from "./core/ops/working_days.ts";
-export { renderCalendar } from "./core/ical.ts";
 export type { AllDayEvent, CalendarInfo } from "./core/ical.ts";
-export {
-  DISTRICTS,
-  findDistrict,
-  findProvince,
-  listDistricts,
-  PROVINCES,
-} from "./core/calc/districts.ts";
 export type {
   District,
   DistrictsResult,
   ListDistrictsOptions,
   Province,
 } from "./core/calc/districts.ts";
-export { districts } from "./core/ops/districts.ts";
 export type { DistrictsParams } from "./core/ops/districts.ts";
-export { searchTools, TOOL_CATEGORIES, TOOL_SLUGS, tools } from "./core/ops/tools.ts";
 export type { Tool, ToolsParams, ToolsResult } from "./core/ops/tools.ts";
-export { normalCdf } from "./core/normal.ts";
-export { AL_STREAMS, AL_SUBJECTS, classifyStream, findSubject } from "./core/al_subjects.ts";
 export type { AlStream, AlSubject, StatisticsBasis } from "./core/al_subjects.ts";
-export { computeZScore, parseTerms, zScore, zScoreListing } from "./core/ops/z_score.ts";
 export type {
   PercentileEstimate,
   StreamResult,
@@ -173,14 +144,6 @@ export type {
   ZSubjectResult,
   ZTerm,
 } from "./core/ops/z_score.ts";
-export {
-  GRADE6_SCHOOLS,
-  gradeSixSchools,
-  MEDIUMS,
-  scholarship,
-  SCHOLARSHIP_YEARS,
-  scholarshipCutoff,
-} from "./core/ops/scholarship.ts";
 export type {
   Medium,
   ScholarshipCutoff,
@@ -193,7 +156,6 @@ export type {
   YearCoverage,
   YearStatus,
 } from "./core/ops/scholarship.ts";
-export { store, STORE_MAX_LIMIT, STORE_TOPICS, STORE_VENDORS } from "./core/ops/store.ts";
 export type {
   StoreDelivery,
   StoreFacet,
@@ -228,16 +190,6 @@ export type {
   PlateResult,
   PlateVehicleClass,
 } from "./core/ops/plate.ts";
-export {
-  codePoints,
-  INLINE_TAGS,
-  MAX_VOICE_TEXT,
-  voice,
-  VOICE_LANGUAGES,
-  VOICE_SAMPLE_RATES,
-  VOICES,
-  WRAPPING_TAGS,
-} from "./core/ops/voice.ts";
 export type {
   InlineTag,
   Voice,
@@ -246,15 +198,6 @@ export type {
   VoiceSampleRate,
   WrappingTag,
 } from "./core/ops/voice.ts";
-export {
-  accountOperations,
-  createAccount,
-  createKey,
-  createSession,
-  deleteSession,
-  listKeys,
-  revokeKey,
-} from "./core/ops/accounts.ts";
 export type {
   AccountResult,
   Credentials,
@@ -263,20 +206,6 @@ export type {
   NewKey,
   NewKeyBody,
 } from "./core/ops/accounts.ts";
-export {
-  createNewsDraft,
-  DEFAULT_NEWS_CATEGORIES,
-  foldForSearch,
-  independentSources,
-  news,
-  NEWS_DEFAULT_LIMIT,
-  NEWS_MAX_LIMIT,
-  newsOperations,
-  readingMinutes,
-  sourceHost,
-  submitNewsDraft,
-  updateNewsDraft,
-} from "./core/ops/news.ts";
 export type {
   DraftBody,
   DraftResult,

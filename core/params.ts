@@ -62,36 +62,81 @@ function stringField<T>(
 }
 
 /**
- * Any string, read as is (for operations that answer malformed values themselves). A missing
- * value is reported in the words of zod's English locale, which `zod/mini` does not load.
+ * Any string, read as is (for operations that answer malformed values themselves). A missing or
+ * non-text value is reported in our words, naming what was expected.
  *
+ * @param expected What the value should be, for the message (default "text").
  * @returns The schema.
+ *
+ * @example Usage
+ * ```ts
+ * import { anyString } from "./params.ts";
+ * const number = anyString("a NIC number");
+ * console.log(number.safeParse(undefined).error?.issues[0]?.message); // "is required: expected a NIC number"
+ * ```
  */
-export function anyString(): z.ZodMiniString<string> {
+export function anyString(expected = "text"): z.ZodMiniString<string> {
   return z.string({
     error: (issue) =>
-      `Invalid input: expected string, received ${
-        issue.input === null ? "null" : typeof issue.input
-      }`,
+      issue.input === undefined
+        ? `is required: expected ${expected}`
+        : `must be ${expected}: got ${issue.input === null ? "null" : typeof issue.input}`,
   });
 }
 
 /** Options of {@linkcode decimal}. */
 export interface DecimalOptions extends ParamDoc {
-  /** Smallest accepted value (inclusive). */
+  /** Smallest accepted value (inclusive), checked after rounding. */
   min: number;
-  /** Largest accepted value (inclusive). */
+  /** Largest accepted value (inclusive), checked after rounding. */
   max: number;
   /** Reject the minimum itself (for "greater than zero"). */
   exclusiveMin?: boolean;
-  /** Most digits allowed after the decimal point. */
+  /**
+   * The parameter's precision: digits beyond it are rounded half away from zero (2 for money:
+   * to the cent). Without it the value is kept as written.
+   */
   maxDecimals?: number;
 }
 
 /**
- * A decimal number in plain notation within a range, such as an amount or a rate.
+ * Rounds plain decimal text half away from zero at `places` decimals, on the digits as written
+ * (so `"0.125"` gives 0.13 and `"0.30000000000000004"` gives 0.3, with no binary noise).
  *
- * @param options Range, decimals and documentation.
+ * This is the numbers rule of every decimal parameter, the same on the server and in the SDK
+ * (which writes a JavaScript number as its shortest plain decimal text first): any number of
+ * decimals is accepted and rounded to the parameter's precision, and the answer echoes the
+ * rounded value.
+ *
+ * @param raw Text matching `[+-]digits[.digits]`.
+ * @param places Decimals to keep.
+ * @returns The rounded value.
+ *
+ * @example Usage
+ * ```ts
+ * import { roundDecimalText } from "./params.ts";
+ * console.log(roundDecimalText("1234567.895", 2)); // 1234567.9
+ * console.log(roundDecimalText("0.30000000000000004", 2)); // 0.3
+ * ```
+ */
+export function roundDecimalText(raw: string, places: number): number {
+  const dot = raw.indexOf(".");
+  if (dot === -1 || raw.length - dot - 1 <= places) return Number(raw);
+  const kept = raw.slice(0, dot + 1 + places);
+  const value = Number(kept.endsWith(".") ? kept.slice(0, -1) : kept);
+  if (raw.charCodeAt(dot + 1 + places) < 53) return value; // next digit below "5": round down
+  const step = 10 ** -places;
+  const up = Math.abs(value) + step;
+  const rounded = Number(up.toFixed(places));
+  return raw.startsWith("-") ? -rounded : rounded;
+}
+
+/**
+ * A decimal number in plain notation within a range, such as an amount or a rate. Any number of
+ * decimals is accepted and rounded half away from zero to `maxDecimals` (see
+ * {@linkcode roundDecimalText}); exponents (`1e5`), `NaN`, `Infinity` and empty values are not.
+ *
+ * @param options Range, precision and documentation.
  * @returns The schema.
  *
  * @example Usage
@@ -99,30 +144,36 @@ export interface DecimalOptions extends ParamDoc {
  * import { decimal } from "./params.ts";
  * const amount = decimal({ min: 0, max: 1e12, maxDecimals: 2, description: "Amount in LKR" });
  * console.log(amount.parse("2500.50")); // 2500.5
+ * console.log(amount.parse("1234567.891")); // 1234567.89
  * ```
  */
 export function decimal(options: DecimalOptions): ParamSchema<number> {
   const { min, max, exclusiveMin = false, maxDecimals } = options;
   const bound = exclusiveMin ? `greater than ${min}` : `from ${min}`;
-  const decimals = maxDecimals === undefined
-    ? ""
-    : maxDecimals === 0
-    ? " (a whole number)"
-    : ` with at most ${maxDecimals} decimal place${maxDecimals === 1 ? "" : "s"}`;
-  const expected = `a number ${bound} to ${max}${decimals}`;
-  return stringField(expected, (raw) => {
-    const match = DECIMAL.exec(raw);
-    if (!match) return undefined;
-    if (maxDecimals !== undefined && (match[3]?.length ?? 0) > maxDecimals) return undefined;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value > max || value < min) return undefined;
-    if (exclusiveMin && value === min) return undefined;
-    return value === 0 ? 0 : value; // normalise -0
-  }, {
-    type: "number",
-    ...(exclusiveMin ? { exclusiveMinimum: min } : { minimum: min }),
-    maximum: max,
-  }, options);
+  const expected = `a number ${bound} to ${max} in plain decimal notation`;
+  return stringField(
+    expected,
+    (raw) => {
+      if (!DECIMAL.test(raw)) return undefined;
+      const value = maxDecimals === undefined ? Number(raw) : roundDecimalText(raw, maxDecimals);
+      if (!Number.isFinite(value) || value > max || value < min) return undefined;
+      if (exclusiveMin && value === min) return undefined;
+      return value === 0 ? 0 : value; // normalise -0
+    },
+    {
+      type: "number",
+      ...(exclusiveMin ? { exclusiveMinimum: min } : { minimum: min }),
+      maximum: max,
+    },
+    maxDecimals === undefined ? options : {
+      ...options,
+      description: `${options.description} (more decimals are rounded half away from zero to ${
+        maxDecimals === 0
+          ? "a whole number"
+          : `${maxDecimals} decimal place${maxDecimals === 1 ? "" : "s"}`
+      })`,
+    },
+  );
 }
 
 /** Options of {@linkcode integer}. */

@@ -8,6 +8,16 @@
  * @module
  */
 const here = new URL("./", import.meta.url);
+
+/** The package's entry points: `.` and its subpaths (the `exports` of deno.json). */
+export const ENTRIES: readonly string[] = [
+  "mod.ts",
+  "holidays.ts",
+  "districts.ts",
+  "education.ts",
+  "tools.ts",
+  "operations.ts",
+];
 const root = new URL("../", here);
 
 async function run(command: string, args: string[]): Promise<void> {
@@ -47,13 +57,13 @@ export async function buildNpm(): Promise<void> {
   const src = new URL("src/", here);
   const ts = (name: string) => name.endsWith(".ts") && !name.endsWith("_test.ts");
   await Deno.mkdir(src, { recursive: true });
-  await Deno.copyFile(new URL("mod.ts", root), new URL("mod.ts", src));
+  for (const entry of ENTRIES) await Deno.copyFile(new URL(entry, root), new URL(entry, src));
   await copyTree(new URL("core/", root), new URL("core/", src), ts);
   await copyTree(new URL("sdk/", root), new URL("sdk/", src), ts);
   await copyTree(new URL("data/", root), new URL("data/", src), (name) => name.endsWith(".json"));
-  for (const file of ["README.md", "LICENSE"]) {
-    await Deno.copyFile(new URL(file, root), new URL(file, here));
-  }
+  // The package's README is the SDK's own (sdk/README.md), not the server's.
+  await Deno.copyFile(new URL("sdk/README.md", root), new URL("README.md", here));
+  await Deno.copyFile(new URL("LICENSE", root), new URL("LICENSE", here));
   try {
     await Deno.stat(new URL("node_modules/.bin/tsc", here));
   } catch {

@@ -24,6 +24,7 @@ export class LocalStorageCache implements CacheStore {
    *
    * @param storage The storage (default `globalThis.localStorage`).
    * @param prefix Prepended to every item key (default `"lanka-api:"`).
+   * @throws {TypeError} When no storage is given and the runtime has no `localStorage`.
    *
    * @example Usage
    * ```ts ignore
@@ -32,8 +33,20 @@ export class LocalStorageCache implements CacheStore {
    * ```
    */
   constructor(storage?: StorageLike, prefix = "lanka-api:") {
-    const found = storage ?? (globalThis as { localStorage?: StorageLike }).localStorage;
-    if (!found) throw new TypeError("Cannot create LocalStorageCache: localStorage is missing");
+    let found = storage;
+    if (!found) {
+      try {
+        // Reading it can throw (Deno without --location, disabled storage in a browser).
+        found = (globalThis as { localStorage?: StorageLike }).localStorage;
+      } catch {
+        found = undefined;
+      }
+    }
+    if (!found || typeof found.getItem !== "function" || typeof found.setItem !== "function") {
+      throw new TypeError(
+        "Cannot create LocalStorageCache: this runtime has no localStorage (Node, Deno without --location, a worker): pass a Storage such as sessionStorage, or use MemoryCache or DenoKvCache",
+      );
+    }
     this.#storage = found;
     this.#prefix = prefix;
   }

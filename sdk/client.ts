@@ -7,46 +7,26 @@
 import { ApiError as CoreApiError, isApiError as isCoreApiError } from "../core/errors.ts";
 import { chosenFormat, parseParams } from "../core/execute.ts";
 import type { AnyOperation, Operation } from "../core/operation.ts";
-import {
-  districts as districtsOp,
-  type DistrictsParams,
-  type DistrictsResult,
-} from "../core/ops/districts.ts";
+import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
 import { fd as fdOp, type FdParams, type FdResult } from "../core/ops/fd.ts";
-import {
-  holidays as holidaysOp,
-  type HolidaysParams,
-  type HolidaysResult,
-} from "../core/ops/holidays.ts";
+import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
 import { land as landOp, type LandParams, type LandResult } from "../core/ops/land.ts";
 import { loan as loanOp, type LoanParams, type LoanResult } from "../core/ops/loan.ts";
 import { nic as nicOp, type NicResult } from "../core/ops/nic.ts";
 import { paye as payeOp, type PayeParams, type PayeResult } from "../core/ops/paye.ts";
 import { plate as plateOp, type PlateResult } from "../core/ops/plate.ts";
-import {
-  scholarship as scholarshipOp,
-  type ScholarshipParams,
-  type ScholarshipResult,
-} from "../core/ops/scholarship.ts";
-import {
-  store as storeOp,
-  type StoreListing,
-  type StoreParams,
-  type StoreProduct,
-} from "../core/ops/store.ts";
-import { tools as toolsOp, type ToolsParams, type ToolsResult } from "../core/ops/tools.ts";
+import type { ScholarshipParams, ScholarshipResult } from "../core/ops/scholarship.ts";
+import type { StoreListing, StoreParams, StoreProduct } from "../core/ops/store.ts";
+import type { ToolsParams, ToolsResult } from "../core/ops/tools.ts";
 import { vat as vatOp, type VatParams, type VatResult } from "../core/ops/vat.ts";
-import { voice as voiceOp, type VoiceRequest } from "../core/ops/voice.ts";
-import {
-  workingDays as workingDaysOp,
-  type WorkingDaysParams,
-  type WorkingDaysResult,
-} from "../core/ops/working_days.ts";
-import { zScore as zScoreOp, type ZScoreParams, type ZScoreResult } from "../core/ops/z_score.ts";
-import { news as newsOp, type NewsList, type NewsParams, type NewsPost } from "../core/ops/news.ts";
-import { findOperation } from "../core/registry.ts";
+import type { VoiceRequest } from "../core/ops/voice.ts";
+import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
+import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
+import type { NewsList, NewsParams, NewsPost } from "../core/ops/news.ts";
+import { EAGER, loadOperation } from "./_operations.ts";
 import { hasMessages, isLang, type Lang, loadMessages } from "../core/i18n.ts";
 import { takesLang } from "../core/lang_param.ts";
+import type { OperationMap, OperationName } from "./operations.ts";
 import { type CacheEntry, type CacheStore, MemoryCache } from "./cache.ts";
 import { ApiError, errorFromResponse, LankaError, NetworkError, TimeoutError } from "./errors.ts";
 import { ApiPromise } from "./promise.ts";
@@ -130,7 +110,8 @@ export interface ClientOptions {
   /**
    * Language of the text for people (reasons, labels, names) in every answer of an operation
    * that takes `lang`, locally and from the server alike; a call's own `lang` wins. Codes and
-   * field names do not change with it.
+   * field names do not change with it. Locally, the Sinhala or Tamil catalogue is loaded on the
+   * first call that needs it (a chunk of its own in bundles).
    *
    * @default {undefined} (English)
    */
@@ -204,7 +185,7 @@ export interface VoiceMethods {
    * await Deno.writeFile("hello.wav", audio);
    * ```
    */
-  synthesize(body: VoiceInput, options?: RequestOptions): ApiPromise<Uint8Array>;
+  synthesize(body: VoiceInput, options?: RequestOptions): ApiPromise<Uint8Array, undefined>;
 }
 
 /** Sri Lanka has kept UTC+05:30 without daylight saving since 2006. */
@@ -266,13 +247,13 @@ export class LankaClient {
 
   /** The exam voucher catalogue: `list()` and `get(slug)` (server only). */
   readonly store: StoreMethods = {
-    list: (params, options) => this.call(storeOp, params, options) as ApiPromise<StoreListing>,
-    get: (slug, options) => this.call(storeOp, { slug }, options) as ApiPromise<StoreProduct>,
+    list: (params, options) => this.call("store", params, options) as ApiPromise<StoreListing>,
+    get: (slug, options) => this.call("store", { slug }, options) as ApiPromise<StoreProduct>,
   };
 
   /** Text to speech: `synthesize(body)` (server only, with an API key). */
   readonly voice: VoiceMethods = {
-    synthesize: (body, options) => this.call(voiceOp, body, options) as ApiPromise<Uint8Array>,
+    synthesize: (body, options) => this.call("voice", body, options),
   };
 
   /**
@@ -328,7 +309,7 @@ export class LankaClient {
    * @returns The tax breakdown.
    */
   paye(params: Input<PayeParams, "rounding">, options?: RequestOptions): ApiPromise<PayeResult> {
-    return this.call(payeOp, params, options);
+    return this.#call(payeOp, params, options);
   }
 
   /**
@@ -339,14 +320,13 @@ export class LankaClient {
    * @returns Base, VAT and total.
    */
   vat(params: Input<VatParams, "mode">, options?: RequestOptions): ApiPromise<VatResult> {
-    return this.call(vatOp, params, options);
+    return this.#call(vatOp, params, options);
   }
 
   /** News: published posts and one post (see {@linkcode NewsMethods}). */
   readonly news: NewsMethods = {
-    list: (params = {}, options) =>
-      this.call(newsOp as Operation<unknown, NewsList>, params, options),
-    get: (slug, options) => this.call(newsOp as Operation<unknown, NewsPost>, { slug }, options),
+    list: (params = {}, options) => this.call("news", params, options) as ApiPromise<NewsList>,
+    get: (slug, options) => this.call("news", { slug }, options) as ApiPromise<NewsPost>,
   };
 
   /**
@@ -357,7 +337,7 @@ export class LankaClient {
    * @returns The loan figures.
    */
   loan(params: Input<LoanParams, "schedule">, options?: RequestOptions): ApiPromise<LoanResult> {
-    return this.call(loanOp, params, options);
+    return this.#call(loanOp, params, options);
   }
 
   /**
@@ -368,7 +348,7 @@ export class LankaClient {
    * @returns The deposit figures.
    */
   fd(params: Input<FdParams, "payout" | "wht">, options?: RequestOptions): ApiPromise<FdResult> {
-    return this.call(fdOp, params, options);
+    return this.#call(fdOp, params, options);
   }
 
   /**
@@ -379,7 +359,7 @@ export class LankaClient {
    * @returns The extent in every unit.
    */
   convertLand(params: Input<LandParams>, options?: RequestOptions): ApiPromise<LandResult> {
-    return this.call(landOp, params, options);
+    return this.#call(landOp, params, options);
   }
 
   /**
@@ -398,7 +378,7 @@ export class LankaClient {
    * ```
    */
   nic(number: string, options?: RequestOptions): ApiPromise<NicResult> {
-    return this.call(nicOp, { number }, options);
+    return this.#call(nicOp, { number }, options);
   }
 
   /**
@@ -417,7 +397,7 @@ export class LankaClient {
    * ```
    */
   plate(plate: string, options?: RequestOptions): ApiPromise<PlateResult> {
-    return this.call(plateOp, { plate }, options);
+    return this.#call(plateOp, { plate }, options);
   }
 
   /**
@@ -440,7 +420,7 @@ export class LankaClient {
     params?: Omit<HolidaysParams, "format">,
     options?: RequestOptions,
   ): ApiPromise<HolidaysResult> {
-    return this.call(holidaysOp, params, options);
+    return this.call("holidays", params, options);
   }
 
   /**
@@ -462,7 +442,7 @@ export class LankaClient {
     params: Input<WorkingDaysParams, "calendar" | "saturday">,
     options?: RequestOptions,
   ): ApiPromise<WorkingDaysResult> {
-    return this.call(workingDaysOp, params, options);
+    return this.call("working-days", params, options);
   }
 
   /**
@@ -481,7 +461,7 @@ export class LankaClient {
    * ```
    */
   districts(params?: DistrictsParams, options?: RequestOptions): ApiPromise<DistrictsResult> {
-    return this.call(districtsOp, params, options);
+    return this.call("districts", params, options);
   }
 
   /**
@@ -503,7 +483,7 @@ export class LankaClient {
     params?: Input<ToolsParams, "limit" | "offset">,
     options?: RequestOptions,
   ): ApiPromise<ToolsResult> {
-    return this.call(toolsOp, params, options);
+    return this.call("tools", params, options);
   }
 
   /**
@@ -523,7 +503,7 @@ export class LankaClient {
    * ```
    */
   zScore(params?: ZScoreParams, options?: RequestOptions): ApiPromise<ZScoreResult> {
-    return this.call(zScoreOp, params, options);
+    return this.call("z-score", params, options);
   }
 
   /**
@@ -546,14 +526,15 @@ export class LankaClient {
     params?: ScholarshipParams,
     options?: RequestOptions,
   ): ApiPromise<ScholarshipResult> {
-    return this.call(scholarshipOp, params, options);
+    return this.call("scholarship-cutoff", params, options);
   }
 
   /**
-   * Calls any operation of the registry, by name or definition: the generic form behind every
-   * method, for operations newer than the typed methods.
+   * Calls any operation of the registry by its id: the generic form behind every method, typed
+   * by the id (parameters and result, see {@linkcode OperationMap}).
    *
-   * @param operation The operation name (`meta.endpoint`) or its definition.
+   * @typeParam K The operation id.
+   * @param operation The operation id (`meta.endpoint`), for example `"vat"`.
    * @param params Its parameters (typed values; each becomes the string the server would see).
    * @param options Signal and timeout.
    * @returns The data, with `withResponse()` for the whole answer.
@@ -566,16 +547,61 @@ export class LankaClient {
    * console.log(data); // { mode: "add", rate: 18, base: 100, vat: 18, total: 118, currency: "LKR" }
    * ```
    */
-  call<R = unknown>(
-    // deno-lint-ignore no-explicit-any
-    operation: string | Operation<any, R>,
-    params?: object | Record<string, ParamValue | undefined>,
+  call<K extends OperationName>(
+    operation: K,
+    params?: OperationMap[K]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<OperationMap[K]["result"], OperationMap[K]["meta"]>;
+  /**
+   * Calls an operation by its definition (for example one imported from the core).
+   *
+   * @typeParam P Its parameters.
+   * @typeParam R Its result.
+   * @param operation The definition.
+   * @param params Its parameters.
+   * @param options Signal and timeout.
+   * @returns The data; `meta` is absent on binary answers and rendered formats.
+   */
+  call<P, R>(
+    operation: Operation<P, R>,
+    params?: Partial<Record<keyof P, ParamValue>>,
+    options?: RequestOptions,
+  ): ApiPromise<R, Meta | undefined>;
+  /**
+   * Calls an operation by an id this client has no types for (one newer than the client).
+   *
+   * @typeParam N The id.
+   * @param operation The id; ids of {@linkcode OperationMap} take the typed form above.
+   * @param params Its parameters.
+   * @param options Signal and timeout.
+   * @returns The data, of unknown type.
+   */
+  call<N extends string>(
+    operation: N extends OperationName ? never : N,
+    params?: Record<string, ParamValue | undefined>,
+    options?: RequestOptions,
+  ): ApiPromise<unknown, Meta | undefined>;
+  call(
+    operation: string | AnyOperation,
+    params?: object,
     options: RequestOptions = {},
-  ): ApiPromise<R> {
-    const op = typeof operation === "string" ? findOperation(operation) : operation;
-    if (!op) {
-      return rejected(new LankaError(`Cannot call "${operation}": no such operation`));
-    }
+  ): ApiPromise<unknown, Meta | undefined> {
+    if (typeof operation !== "string") return this.#call(operation, params, options);
+    if (Object.hasOwn(EAGER, operation)) return this.#call(EAGER[operation]!, params, options);
+    return new ApiPromise(
+      loadOperation(operation).then((op) => {
+        if (!op) throw new LankaError(`Cannot call "${operation}": no such operation`);
+        return this.#call(op, params, options).withResponse();
+      }),
+    );
+  }
+
+  #call<R>(
+    // deno-lint-ignore no-explicit-any
+    op: Operation<any, R>,
+    params: object | undefined,
+    options: RequestOptions = {},
+  ): ApiPromise<R, Meta> {
     if (this.#lang && takesLang(op) && (params as { lang?: unknown } | undefined)?.lang == null) {
       params = { ...params, lang: this.#lang };
     }
@@ -585,9 +611,10 @@ export class LankaClient {
       op.run && this.mode !== "remote" && isLang(wanted) && wanted !== "en" &&
       !(hasMessages(wanted) && hasMessages("en"))
     ) {
-      // The Sinhala or Tamil catalogue is loaded on first use (a chunk of its own in bundles).
-      const load = loadMessages(wanted).then(() => this.#local(op, params) as ApiResponse<R>);
-      return new ApiPromise(load);
+      // The catalogue is loaded on first use (a chunk of its own in bundles).
+      return new ApiPromise(
+        loadMessages(wanted).then(() => this.#call(op, params, options).withResponse()),
+      );
     }
     if (op.run && this.mode !== "remote") {
       try {
@@ -606,12 +633,12 @@ export class LankaClient {
     return new ApiPromise(this.#remote(op, params, options) as Promise<ApiResponse<R>>);
   }
 
-  #local(op: AnyOperation, params: object | undefined): ApiResponse<unknown> {
+  #local(op: AnyOperation, params: object | undefined): ApiResponse<unknown, Meta | undefined> {
     let data: unknown;
     let rendered = false;
     if (op.path.includes("{")) {
       // A path parameter no URL can carry ("", ".", "..") is refused as the remote call is.
-      const { missing } = target(op, params);
+      const { missing } = sdkTarget(op, params);
       if (missing.length) throw missingPathParams(op, params, missing);
     }
     try {
@@ -653,8 +680,8 @@ export class LankaClient {
     op: AnyOperation,
     params: object | undefined,
     options: RequestOptions,
-  ): Promise<ApiResponse<unknown>> {
-    const { path, body, missing } = target(op, params);
+  ): Promise<ApiResponse<unknown, Meta | undefined>> {
+    const { path, body, missing } = sdkTarget(op, params);
     if (missing.length) throw missingPathParams(op, params, missing);
     const url = this.baseUrl + path;
     const cache = op.method === "GET" && !op.run && !op.produces ? this.#cache : undefined;
@@ -679,7 +706,7 @@ export class LankaClient {
   }
 }
 
-function local(data: unknown, meta: Meta | undefined): ApiResponse<unknown> {
+function local(data: unknown, meta: Meta | undefined): ApiResponse<unknown, Meta | undefined> {
   return {
     data,
     meta,
@@ -691,7 +718,7 @@ function local(data: unknown, meta: Meta | undefined): ApiResponse<unknown> {
   };
 }
 
-function fromCache(entry: CacheEntry, now: number): ApiResponse<unknown> {
+function fromCache(entry: CacheEntry, now: number): ApiResponse<unknown, Meta | undefined> {
   return {
     data: entry.data,
     meta: entry.meta,
@@ -703,7 +730,7 @@ function fromCache(entry: CacheEntry, now: number): ApiResponse<unknown> {
   };
 }
 
-function rejected<R>(error: unknown): ApiPromise<R> {
+function rejected<R>(error: unknown): ApiPromise<R, Meta> {
   return new ApiPromise(Promise.reject(error));
 }
 
@@ -717,6 +744,15 @@ function fromCoreError(error: CoreApiError): ApiError {
     ...error.extra,
   };
   return errorFromResponse(error.status, body, new Headers(error.headers));
+}
+
+/** {@linkcode target}, with a parameter value no URL can carry answered as the SDK's error. */
+function sdkTarget(op: AnyOperation, params: object | undefined): ReturnType<typeof target> {
+  try {
+    return target(op, params);
+  } catch (error) {
+    throw isCoreApiError(error) ? fromCoreError(error) : error;
+  }
 }
 
 /** A path parameter is missing: the core's own validation names it, as the server's would. */

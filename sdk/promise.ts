@@ -4,30 +4,31 @@
  *
  * @module
  */
-import type { ApiResponse } from "./types.ts";
+import type { ApiResponse, Meta } from "./types.ts";
 
 /**
  * A promise of an operation's `data` that can also give the whole answer.
  *
  * @typeParam T The data type.
+ * @typeParam M The type of `meta` in `withResponse()`: present on JSON answers.
  *
  * @example Usage
  * ```ts
  * import { createClient } from "../mod.ts";
  * const client = createClient({ mode: "local" });
  * const { data, meta } = await client.vat({ amount: 1000, rate: 18 }).withResponse();
- * console.log(data.total, meta?.endpoint); // 1180 "vat"
+ * console.log(data.total, meta.endpoint); // 1180 "vat"
  * ```
  */
-export class ApiPromise<T> implements PromiseLike<T> {
-  readonly #response: Promise<ApiResponse<T>>;
+export class ApiPromise<T, M extends Meta | undefined = Meta> implements PromiseLike<T> {
+  readonly #response: Promise<ApiResponse<T, M>>;
 
   /**
    * Wraps the promise of a whole answer.
    *
    * @param response The answer.
    */
-  constructor(response: Promise<ApiResponse<T>>) {
+  constructor(response: Promise<ApiResponse<T, M>>) {
     this.#response = response;
   }
 
@@ -36,7 +37,7 @@ export class ApiPromise<T> implements PromiseLike<T> {
    *
    * @returns The answer.
    */
-  withResponse(): Promise<ApiResponse<T>> {
+  withResponse(): Promise<ApiResponse<T, M>> {
     return this.#response;
   }
 

@@ -35,12 +35,18 @@ export interface RateLimit {
   reset: number;
 }
 
-/** The full answer, from {@linkcode ApiPromise.withResponse}. */
-export interface ApiResponse<T> {
+/**
+ * The full answer, from {@linkcode ApiPromise.withResponse}.
+ *
+ * @typeParam T The data type.
+ * @typeParam M The meta type: {@linkcode Meta} for JSON answers (the server always sends it, and
+ *   local answers build the same), `undefined` for binary ones (voice) and rendered formats.
+ */
+export interface ApiResponse<T, M extends Meta | undefined = Meta> {
   /** The typed result (for binary operations such as voice, the bytes). */
   data: T;
   /** The envelope's `meta` (built in-process for local answers; absent on binary answers). */
-  meta: Meta | undefined;
+  meta: M;
   /** The rate-limit headers; undefined for local answers. */
   rateLimit: RateLimit | undefined;
   /** The `X-Request-Id` of the response; undefined for local answers. */

@@ -92,7 +92,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const newsDeps = { news, accounts, baseUrl };
   const app = new Hono<AppEnv>();
 
-  app.use(frame({ quota, clock, logger, metrics, logIp: config.logIp }));
+  const https = baseUrl.startsWith("https:");
+  app.use(frame({ quota, clock, logger, metrics, logIp: config.logIp, https }));
   app.use(caller(config, deps.keys ?? accounts));
   app.use(preflight());
 
@@ -118,8 +119,18 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     },
   });
   const index = buildServiceIndex(operations, baseUrl);
-  const indexHandler: Handler<AppEnv> = (c) =>
-    c.json({ ok: true, data: index, meta: { tier: c.get("caller").tier, endpoint: "index" } });
+  const indexHandler: Handler<AppEnv> = async (c) => {
+    const caller = c.get("caller");
+    // The index does not count against the quota; its meta and headers show the caller's state.
+    const state = await quota.peek(caller.id, caller.limit, clock.now());
+    c.set("quota", state);
+    const { limit, remaining } = state;
+    return c.json({
+      ok: true,
+      data: index,
+      meta: { tier: caller.tier, endpoint: "index", limit, remaining },
+    });
+  };
   app.get("/api/v1", indexHandler);
   app.get("/api/v1/", indexHandler);
   app.get("/api/v1/openapi.json", (c) => c.json(openApi));

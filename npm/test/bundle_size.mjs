@@ -1,46 +1,124 @@
-// Prints the minified and gzipped sizes of two browser bundles of the built package, as JSON:
-// the whole client with every local operation and its data, and one tree-shaken pure function,
-// with the number of classic-zod modules each contains.
+// Prints, as JSON, the minified and gzipped sizes of browser bundles of the built package, made
+// with esbuild the way an app's bundler makes them:
+// - `pure`: every function exported by a file of core/calc (the zod-free calculators), each
+//   imported alone from "@lanka/api" and tree-shaken, with the zod modules each bundle holds;
+// - `client`: `createClient()` with code splitting, as the initial load (the entry chunk and the
+//   chunks it imports statically) and the lazily imported rest, with the data files of each.
+import { readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const here = fileURLToPath(new URL("../", import.meta.url));
 
-const entries = {
-  client: `import { createClient } from "@lanka/api";
-globalThis.client = createClient();`,
-  vat: `import { computeVat } from "@lanka/api";
-globalThis.vat = computeVat;`,
+/** The subpath exports besides ".". */
+const SUBPATHS = ["holidays", "districts", "education", "tools", "operations"];
+
+const common = {
+  bundle: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  minify: true,
+  write: false,
+  metafile: true,
 };
+
+const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
 /** A minified ESM browser bundle of `contents`, which imports "@lanka/api" (the built package). */
 export async function bundle(contents) {
+  const result = await build({ ...common, stdin: { contents, resolveDir: here, loader: "js" } });
+  const output = Object.values(result.metafile.outputs)[0];
+  // Modules that left code in the bundle (tree-shaken ones are listed with 0 bytes).
+  const inputs = Object.entries(output.inputs).filter(([, i]) => i.bytesInOutput > 0);
+  return { bytes: result.outputFiles[0].contents, inputs: inputs.map(([path]) => path) };
+}
+
+/** The functions each file of `dist/core/calc` exports, by file. */
+export async function calcExports() {
+  const dir = new URL("../dist/core/calc/", import.meta.url);
+  const out = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".js")).sort()) {
+    const module = await import(new URL(file, dir).href);
+    out[file.replace(/\.js$/, "")] = Object.keys(module)
+      .filter((name) => typeof module[name] === "function").sort();
+  }
+  return out;
+}
+
+/** The package's entry points, as in package.json `exports`. */
+export const ENTRY_POINTS = ["@lanka/api", ...SUBPATHS.map((s) => `@lanka/api/${s}`)];
+
+async function pureSizes() {
+  const entries = [];
+  for (const specifier of ENTRY_POINTS) entries.push([specifier, await import(specifier)]);
+  const sizes = {};
+  for (const [file, names] of Object.entries(await calcExports())) {
+    for (const name of names) {
+      const from = entries.find(([, module]) => typeof module[name] === "function")?.[0];
+      const { bytes, inputs } = await bundle(
+        `import { ${name} } from "${
+          from ?? `./dist/core/calc/${file}.js`
+        }";\nglobalThis.f = ${name};`,
+      );
+      sizes[name] = {
+        file: `core/calc/${file}.ts`,
+        entry: from ?? null,
+        minified: bytes.length,
+        gzip: gzip(bytes),
+        zodModules: inputs.filter((path) => path.includes("/zod/")).length,
+      };
+    }
+  }
+  return sizes;
+}
+
+async function clientSizes() {
   const result = await build({
-    stdin: { contents, resolveDir: here, loader: "js" },
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    minify: true,
-    write: false,
-    metafile: true,
+    ...common,
+    stdin: {
+      contents: `import { createClient } from "@lanka/api";\nglobalThis.client = createClient();`,
+      resolveDir: here,
+      loader: "js",
+    },
+    splitting: true,
+    outdir: "/bundle",
   });
-  return { bytes: result.outputFiles[0].contents, inputs: Object.keys(result.metafile.inputs) };
+  const outputs = result.metafile.outputs;
+  const base = (path) => path.split("/").pop();
+  const files = new Map(result.outputFiles.map((f) => [base(f.path), f.contents]));
+  // The app's entry (lazily imported modules are entry points of their own chunks).
+  const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint === "<stdin>");
+  const initial = new Set();
+  const visit = (name) => {
+    if (initial.has(name)) return;
+    initial.add(name);
+    for (const i of outputs[name].imports) if (i.kind === "import-statement") visit(i.path);
+  };
+  visit(entry);
+  const sum = (names) => {
+    let minified = 0, gzipped = 0;
+    const data = new Set();
+    let classicZod = 0;
+    for (const name of names) {
+      const bytes = files.get(base(name));
+      minified += bytes.length;
+      gzipped += gzip(bytes);
+      for (const [input, { bytesInOutput }] of Object.entries(outputs[name].inputs)) {
+        if (bytesInOutput === 0) continue;
+        if (input.includes("/data/") && input.endsWith(".json")) data.add(input.split("/").pop());
+        if (input.includes("/zod/v4/classic/")) classicZod++;
+      }
+    }
+    return { files: names.length, minified, gzip: gzipped, data: [...data].sort(), classicZod };
+  };
+  const lazy = Object.keys(outputs).filter((name) => !initial.has(name) && !name.endsWith(".map"));
+  return { initial: sum([...initial]), lazy: sum(lazy) };
 }
 
 export async function bundleSizes() {
-  const sizes = {};
-  for (const [name, contents] of Object.entries(entries)) {
-    const { bytes, inputs } = await bundle(contents);
-    sizes[name] = {
-      minified: bytes.length,
-      gzip: gzipSync(bytes, { level: 9 }).length,
-      // Modules of classic zod (`zod/v4/classic`) in the bundle: the core uses `zod/mini` only.
-      classicZod: inputs.filter((path) => path.includes("/zod/v4/classic/")).length,
-    };
-  }
-  return sizes;
+  return { client: await clientSizes(), pure: await pureSizes() };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

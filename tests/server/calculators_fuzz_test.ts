@@ -103,7 +103,7 @@ Deno.test("a malformed value of each required number names that parameter", asyn
         const name = names[pick % names.length]!;
         params[name] = bad;
         const res = await t.request(`${path}?${new URLSearchParams(params)}`);
-        // "1.123" is a valid rate (up to 4 decimals) and land value (up to 6): skip those.
+        // "1.123" is a valid number: extra decimals are rounded to the parameter's precision.
         if (res.status === 200) {
           assert.equal(bad, "1.123");
           return;

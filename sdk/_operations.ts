@@ -1,0 +1,62 @@
+/**
+ * Where the client finds an operation's definition. The calculators and decoders are imported
+ * up front (small, and a call must not wait); operations that carry a large dataset (Grade 6
+ * schools, A/L subjects, district names, the tool catalogue, the holiday calendars) or run on the server only (store,
+ * news, voice) are imported on first use, so a bundle of the client ships them as separate
+ * chunks that an app calling only `paye` and `nic` never loads.
+ *
+ * @module
+ */
+import type { AnyOperation } from "../core/operation.ts";
+import { fd } from "../core/ops/fd.ts";
+import { land } from "../core/ops/land.ts";
+import { loan } from "../core/ops/loan.ts";
+import { nic } from "../core/ops/nic.ts";
+import { paye } from "../core/ops/paye.ts";
+import { plate } from "../core/ops/plate.ts";
+import { vat } from "../core/ops/vat.ts";
+
+/** Operations bundled with the client, by id. */
+export const EAGER: Readonly<Record<string, AnyOperation>> = {
+  nic,
+  plate,
+  paye,
+  vat,
+  loan,
+  fd,
+  land,
+};
+
+/** Operations loaded on first use, by id. */
+const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
+  holidays: () => import("../core/ops/holidays.ts").then((m) => m.holidays),
+  "working-days": () => import("../core/ops/working_days.ts").then((m) => m.workingDays),
+  districts: () => import("../core/ops/districts.ts").then((m) => m.districts),
+  tools: () => import("../core/ops/tools.ts").then((m) => m.tools),
+  "z-score": () => import("../core/ops/z_score.ts").then((m) => m.zScore),
+  "scholarship-cutoff": () => import("../core/ops/scholarship.ts").then((m) => m.scholarship),
+  store: () => import("../core/ops/store.ts").then((m) => m.store),
+  news: () => import("../core/ops/news.ts").then((m) => m.news),
+  voice: () => import("../core/ops/voice.ts").then((m) => m.voice),
+};
+
+const loaded = new Map<string, Promise<AnyOperation | undefined>>();
+
+/**
+ * Loads an operation by id: a lazily imported one, or any other from the whole registry (itself
+ * imported on first use, for operations newer than the client's methods).
+ *
+ * @param name The operation id (`meta.endpoint`).
+ * @returns The operation, or undefined when the registry has none by that id.
+ */
+export function loadOperation(name: string): Promise<AnyOperation | undefined> {
+  let found = loaded.get(name);
+  if (!found) {
+    const load = Object.hasOwn(LAZY, name) ? LAZY[name] : undefined;
+    found = load ? load() : import("../core/registry.ts").then((m) => m.findOperation(name));
+    loaded.set(name, found);
+    // A failed import (a chunk the network could not fetch) is retried on the next call.
+    found.catch(() => loaded.delete(name));
+  }
+  return found;
+}

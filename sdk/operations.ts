@@ -1,0 +1,86 @@
+/**
+ * The parameters and result of every operation by its id, for {@linkcode LankaClient.call}.
+ * Types only: importing this file loads no operation.
+ *
+ * @module
+ */
+import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
+import type { FdParams, FdResult } from "../core/ops/fd.ts";
+import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
+import type { LandParams, LandResult } from "../core/ops/land.ts";
+import type { LoanParams, LoanResult } from "../core/ops/loan.ts";
+import type { NewsParams, NewsResult } from "../core/ops/news.ts";
+import type { NicResult } from "../core/ops/nic.ts";
+import type { PayeParams, PayeResult } from "../core/ops/paye.ts";
+import type { PlateResult } from "../core/ops/plate.ts";
+import type { ScholarshipParams, ScholarshipResult } from "../core/ops/scholarship.ts";
+import type { StoreParams, StoreResult } from "../core/ops/store.ts";
+import type { ToolsParams, ToolsResult } from "../core/ops/tools.ts";
+import type { VatParams, VatResult } from "../core/ops/vat.ts";
+import type { VoiceRequest } from "../core/ops/voice.ts";
+import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
+import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
+import type { Input, Meta } from "./types.ts";
+
+/**
+ * One operation's types for {@linkcode LankaClient.call}.
+ *
+ * @typeParam P What the call takes.
+ * @typeParam R What it resolves with.
+ * @typeParam M The `meta` of `withResponse()`: `Meta` where the server always sends the JSON
+ *   envelope, `undefined` for binary answers.
+ */
+export interface OperationTypes<P, R, M extends Meta | undefined = Meta> {
+  /** The parameters, typed values (each becomes the string the server would see). */
+  params: P;
+  /** The data. */
+  result: R;
+  /** The envelope's meta. */
+  meta: M;
+}
+
+/** Every operation the client knows by id (`meta.endpoint`), with its parameters and result. */
+export interface OperationMap {
+  /** `GET /nic/{number}`. */
+  nic: OperationTypes<{ number: string }, NicResult>;
+  /** `GET /plate/{plate}`. */
+  plate: OperationTypes<{ plate: string }, PlateResult>;
+  /** `GET /tax/paye`. */
+  paye: OperationTypes<Input<PayeParams, "rounding">, PayeResult>;
+  /** `GET /vat`. */
+  vat: OperationTypes<Input<VatParams, "mode">, VatResult>;
+  /** `GET /loan`. */
+  loan: OperationTypes<Input<LoanParams, "schedule">, LoanResult>;
+  /** `GET /fd`. */
+  fd: OperationTypes<Input<FdParams, "payout" | "wht">, FdResult>;
+  /** `GET /convert/land`. */
+  land: OperationTypes<Input<LandParams>, LandResult>;
+  /** `GET /holidays` as JSON (for `format: "ics"` the data is the iCalendar text, no meta). */
+  holidays: OperationTypes<Input<HolidaysParams, "format"> & { format?: "json" }, HolidaysResult>;
+  /** `GET /working-days`. */
+  "working-days": OperationTypes<
+    Input<WorkingDaysParams, "calendar" | "saturday">,
+    WorkingDaysResult
+  >;
+  /** `GET /districts`. */
+  districts: OperationTypes<DistrictsParams, DistrictsResult>;
+  /** `GET /tools`. */
+  tools: OperationTypes<Input<ToolsParams, "limit" | "offset">, ToolsResult>;
+  /** `GET /z-score`. */
+  "z-score": OperationTypes<ZScoreParams, ZScoreResult>;
+  /** `GET /scholarship-cutoff`. */
+  "scholarship-cutoff": OperationTypes<ScholarshipParams, ScholarshipResult>;
+  /** `GET /store` (server only). */
+  store: OperationTypes<Input<StoreParams, "limit" | "offset">, StoreResult>;
+  /** `GET /news` (server only). */
+  news: OperationTypes<Partial<NewsParams>, NewsResult>;
+  /** `POST /voice` (server only, with a key): the audio bytes, no envelope. */
+  voice: OperationTypes<
+    Input<VoiceRequest, "voice" | "language" | "codec" | "sample_rate" | "text_normalization">,
+    Uint8Array,
+    undefined
+  >;
+}
+
+/** An operation id the client knows the types of. */
+export type OperationName = keyof OperationMap;
