@@ -84,6 +84,22 @@ export type { PayeParams } from "./core/ops/paye.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";
+export {
+  amountInWords,
+  defaultWordsStyle,
+  MAX_WORDS_AMOUNT,
+  MAX_WORDS_NUMBER,
+  numberInWords,
+  splitRupees,
+} from "./core/calc/words.ts";
+export type {
+  AmountInWordsOptions,
+  NumberInWordsOptions,
+  WordsLanguage,
+  WordsStyle,
+} from "./core/calc/words.ts";
+export { words } from "./core/ops/words.ts";
+export type { WordsParams, WordsResult } from "./core/ops/words.ts";
 export { amortize, computeLoan, emi } from "./core/calc/loan.ts";
 export type {
   AmortizationRow,

@@ -64,6 +64,8 @@ export interface Operation<P = unknown, R = unknown> {
   description: string;
   /** Tag grouping operations in the docs. */
   tag: string;
+  /** Language codes the operation accepts (voice), listed in its service index entry. */
+  languages?: readonly string[];
   /** Parameters (path and query) as a strict object of string parsers. */
   params: z.ZodMiniObject;
   /** The result schema (for JSON operations; binary ones describe `produces` instead). */

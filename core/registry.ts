@@ -18,6 +18,7 @@ import { tools } from "./ops/tools.ts";
 import { store } from "./ops/store.ts";
 import { plate } from "./ops/plate.ts";
 import { vat } from "./ops/vat.ts";
+import { words } from "./ops/words.ts";
 import { workingDays } from "./ops/working_days.ts";
 import { zScore } from "./ops/z_score.ts";
 import { voice } from "./ops/voice.ts";
@@ -29,6 +30,7 @@ export const operations: readonly AnyOperation[] = [
   plate,
   paye,
   vat,
+  words,
   loan,
   fd,
   land,

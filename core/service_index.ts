@@ -13,6 +13,8 @@ export interface IndexEntry {
   title: string;
   keyOnly: boolean;
   example: string;
+  /** The language codes it accepts, for operations that speak (voice). */
+  languages?: string[];
 }
 
 /** The service index (spec 2.18). */
@@ -49,6 +51,7 @@ export function buildServiceIndex(ops: readonly AnyOperation[], baseUrl: string)
       title: op.title,
       keyOnly: op.keyOnly ?? false,
       example: `${baseUrl}${op.example}`,
+      ...(op.languages ? { languages: [...op.languages] } : {}),
     })),
   };
 }

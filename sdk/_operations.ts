@@ -1,9 +1,10 @@
 /**
  * Where the client finds an operation's definition. The calculators and decoders are imported
  * up front (small, and a call must not wait); operations that carry a large dataset (Grade 6
- * schools, A/L subjects, district names, the tool catalogue, the holiday calendars) or run on the server only (store,
- * news, voice) are imported on first use, so a bundle of the client ships them as separate
- * chunks that an app calling only `paye` and `nic` never loads.
+ * schools, A/L subjects, district names, the tool catalogue, the holiday calendars, the Sinhala
+ * and Tamil number words) or run on the server only (store, news, voice) are imported on first
+ * use, so a bundle of the client ships them as separate chunks that an app calling only `paye`
+ * and `nic` never loads.
  *
  * @module
  */
@@ -38,6 +39,8 @@ const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   store: () => import("../core/ops/store.ts").then((m) => m.store),
   news: () => import("../core/ops/news.ts").then((m) => m.news),
   voice: () => import("../core/ops/voice.ts").then((m) => m.voice),
+  // Its Sinhala and Tamil word tables (about 3 KB gzipped) load only with the first call.
+  words: () => import("../core/ops/words.ts").then((m) => m.words),
 };
 
 const loaded = new Map<string, Promise<AnyOperation | undefined>>();

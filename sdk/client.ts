@@ -20,6 +20,7 @@ import type { StoreListing, StoreParams, StoreProduct } from "../core/ops/store.
 import type { ToolsParams, ToolsResult } from "../core/ops/tools.ts";
 import { vat as vatOp, type VatParams, type VatResult } from "../core/ops/vat.ts";
 import type { VoiceRequest } from "../core/ops/voice.ts";
+import type { WordsParams, WordsResult } from "../core/ops/words.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
 import type { NewsList, NewsParams, NewsPost } from "../core/ops/news.ts";
@@ -321,6 +322,21 @@ export class LankaClient {
    */
   vat(params: Input<VatParams, "mode">, options?: RequestOptions): ApiPromise<VatResult> {
     return this.#call(vatOp, params, options);
+  }
+
+  /**
+   * A rupee amount in words, as on a cheque (`GET /words`), computed locally.
+   *
+   * @param params `amount`, and optionally `lang` (en, si, ta), `style` (international, lakh)
+   *   and `only`.
+   * @param options Signal and timeout.
+   * @returns The words, with the rupees and cents they spell.
+   */
+  words(
+    params: Input<WordsParams, "only">,
+    options?: RequestOptions,
+  ): ApiPromise<WordsResult> {
+    return this.call("words", params, options);
   }
 
   /** News: published posts and one post (see {@linkcode NewsMethods}). */

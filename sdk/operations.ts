@@ -17,6 +17,7 @@ import type { ScholarshipParams, ScholarshipResult } from "../core/ops/scholarsh
 import type { StoreParams, StoreResult } from "../core/ops/store.ts";
 import type { ToolsParams, ToolsResult } from "../core/ops/tools.ts";
 import type { VatParams, VatResult } from "../core/ops/vat.ts";
+import type { WordsParams, WordsResult } from "../core/ops/words.ts";
 import type { VoiceRequest } from "../core/ops/voice.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
@@ -49,6 +50,8 @@ export interface OperationMap {
   paye: OperationTypes<Input<PayeParams, "rounding">, PayeResult>;
   /** `GET /vat`. */
   vat: OperationTypes<Input<VatParams, "mode">, VatResult>;
+  /** `GET /words`. */
+  words: OperationTypes<Input<WordsParams, "only">, WordsResult>;
   /** `GET /loan`. */
   loan: OperationTypes<Input<LoanParams, "schedule">, LoanResult>;
   /** `GET /fd`. */

@@ -10,11 +10,10 @@ import { operations } from "../core/registry.ts";
 import { buildServiceIndex } from "../core/service_index.ts";
 import { type Clock, colomboToday, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import { caller, type KeyResolver, requireKey } from "./http/caller.ts";
-import { preflight } from "./http/cors.ts";
-import { frame } from "./http/frame.ts";
-import { onError } from "./http/errors.ts";
-import { mountOperations } from "./http/mount.ts";
+import { type KeyResolver, requireKey } from "./http/caller.ts";
+import { rethrow } from "./http/errors.ts";
+import { createPipeline, shareCall } from "./http/pipeline.ts";
+import { compileRoutes } from "./http/routes.ts";
 import { consumeQuota, peekQuota } from "./http/quota.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
@@ -63,10 +62,13 @@ export interface AppDeps {
   news?: NewsStore;
 }
 
-export { MAX_URL_LENGTH } from "./http/frame.ts";
+export { MAX_URL_LENGTH } from "./http/pipeline.ts";
 
 /**
- * Builds the Hono app.
+ * Builds the app: the `/api/v1` operations compiled into one route table, and a Hono app for
+ * the rest (pages, dashboard, health, feeds, the service index). The app's `fetch` is the request
+ * pipeline (`server/http/pipeline.ts`), which every request goes through; it hands Hono what the
+ * route table does not serve.
  *
  * @param deps KV, configuration, clock, logger, quota store.
  * @returns The app; serve it with `Deno.serve(app.fetch)` or call `app.request()` in tests.
@@ -92,10 +94,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const newsDeps = { news, accounts, baseUrl };
   const app = new Hono<AppEnv>();
 
-  const https = baseUrl.startsWith("https:");
-  app.use(frame({ quota, clock, logger, metrics, logIp: config.logIp, https }));
-  app.use(caller(config, deps.keys ?? accounts));
-  app.use(preflight());
+  app.use(shareCall());
 
   const openApi = buildOpenApi(operations, {
     baseUrl,
@@ -169,15 +168,13 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const today = colomboToday(clock);
   const storeCatalogue = createCatalogue(STORE_DATA, baseUrl, config.store);
   const context = () => ({ today: today(), baseUrl, popularity: pageViews.popularity() });
-  mountOperations(app, operations, {
+  const consume = consumeQuota(quota, clock);
+  const peek = peekQuota(quota, clock);
+  const routes = compileRoutes(operations, {
     baseUrl,
     context,
-    before: (op) =>
-      op.account
-        ? [peekQuota(quota, clock), accountGuard(op, accountDeps)]
-        : op.keyOnly
-        ? [requireKey(), consumeQuota(quota, clock)]
-        : [consumeQuota(quota, clock)],
+    steps: (op) => op.account ? [peek] : op.keyOnly ? [requireKey, consume] : [consume],
+    guard: (op) => op.account ? accountGuard(op, accountDeps) : undefined,
     handlers: {
       store: storeHandler(storeCatalogue, baseUrl),
       voice: voiceHandler({
@@ -208,6 +205,19 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   mountPages(app, { ops: operations, openApi, context, pageViews });
 
   app.notFound(pagesNotFound());
-  app.onError(onError(logger));
+  // Errors go back to the pipeline, which turns every error into a response in one place.
+  app.onError(rethrow());
+  const honoDispatch = app.fetch;
+  app.fetch = createPipeline({
+    config,
+    keys: deps.keys ?? accounts,
+    quota,
+    clock,
+    logger,
+    metrics,
+    routes,
+    https: baseUrl.startsWith("https:"),
+    fallback: (request, env) => honoDispatch(request, env),
+  });
   return app;
 }

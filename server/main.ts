@@ -78,6 +78,12 @@ async function main(): Promise<void> {
     publicBaseUrl: served.publicBaseUrl,
     kv: /^https?:/.test(config.kvPath) ? "remote" : config.kvPath,
   });
+  startup.log("info", "Metrics", {
+    path: "/metrics",
+    access: config.metricsToken
+      ? "with Authorization: Bearer <METRICS_TOKEN>"
+      : "loopback callers only (no METRICS_TOKEN set)",
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -13,7 +13,7 @@ export const VOICES = ["eve", "ara", "leo", "rex", "sal"] as const;
 /** A voice id. */
 export type Voice = (typeof VOICES)[number];
 
-/** The 28 language codes of spec 4.16. */
+/** The 28 language codes of spec 4.16, then Sinhala and Tamil (issue 19). */
 export const VOICE_LANGUAGES = [
   "en",
   "ar-EG",
@@ -43,6 +43,8 @@ export const VOICE_LANGUAGES = [
   "th",
   "tr",
   "vi",
+  "si",
+  "ta",
 ] as const;
 /** A language code. */
 export type VoiceLanguage = (typeof VOICE_LANGUAGES)[number];
@@ -243,9 +245,11 @@ export const voice: Operation<unknown, unknown> = defineRemoteOperation<unknown>
   path: "/voice",
   title: "Text to speech",
   description:
-    "Speaks up to 6,000 characters in one of five voices and 28 languages, with inline and " +
+    "Speaks up to 6,000 characters in one of five voices and 30 languages (the spec's 28, " +
+    "Sinhala and Tamil), with inline and " +
     "wrapping effect tags; answers raw MP3 or WAV audio. Needs an API key (100 calls a day).",
   tag: "Voice",
+  languages: [...VOICE_LANGUAGES, "auto"],
   params: z.object({}),
   result: z.unknown(),
   body,

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Handler, MiddlewareHandler } from "hono";
+import type { Handler } from "hono";
 import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "../../core/errors.ts";
 import { parseParams } from "../../core/execute.ts";
@@ -109,20 +109,19 @@ async function signedIn(c: AppContext, deps: AccountDeps): Promise<Account> {
 }
 
 /**
- * Middleware for an account operation: the Origin check on state-changing methods, then its
- * path and query parameters checked like any operation's (unknown ones are refused).
+ * The guard of an account operation: the Origin check on state-changing methods, then its path
+ * and query parameters checked like any operation's (unknown ones are refused).
  *
  * @param op The operation.
  * @param deps Config.
- * @returns The middleware.
+ * @returns The check, run before the operation's handler.
  */
-export function accountGuard(op: AnyOperation, deps: AccountDeps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+export function accountGuard(op: AnyOperation, deps: AccountDeps): (c: AppContext) => void {
+  return (c) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") checkOrigin(c, deps.config, false);
     const entries: [string, string][] = Object.entries(c.req.param());
     for (const pair of new URL(c.req.url).searchParams) entries.push(pair);
     parseParams(op, entries);
-    await next();
   };
 }
 

@@ -1,8 +1,7 @@
-import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../../core/errors.ts";
 import type { Config } from "../config.ts";
 import { addressGroup, clientAddress } from "./client_ip.ts";
-import type { AppEnv } from "./types.ts";
+import type { Call } from "./call.ts";
 
 /** What the caller middleware needs to know about a presented API key. */
 export interface KeyRecord {
@@ -65,16 +64,20 @@ export function presentedKey(
 /**
  * Identifies the caller: the API key when one is presented (an unknown or revoked key is a 401
  * `invalid_key`, never a silent downgrade to anonymous), else the client address (see
- * `clientAddress`; IPv6 grouped by /64).
+ * `clientAddress`; IPv6 grouped by /64). Until the key is known the call counts as its address,
+ * so errors thrown here still carry that caller's rate-limit headers.
  *
  * Operator endpoints (`/metrics`, `/healthz`, `/readyz`) are not API calls: their
  * `Authorization` header carries the operator token, not an API key, so it is not read here.
  *
  * @param config Limits and proxy trust.
  * @param keys Key lookup.
- * @returns The middleware.
+ * @returns A step setting `call.caller`: synchronous unless a key lookup has to wait.
  */
-export function caller(config: Config, keys: KeyResolver): MiddlewareHandler<AppEnv> {
+export function callerStep(
+  config: Config,
+  keys: KeyResolver,
+): (call: Call, path: string) => void | Promise<void> {
   // The same few addresses call again and again: remember their counting ids (bounded).
   const groups = new Map<string, string>();
   const callerId = (address: string): string => {
@@ -85,59 +88,64 @@ export function caller(config: Config, keys: KeyResolver): MiddlewareHandler<App
     }
     return id;
   };
-  return async (c, next) => {
-    const peer = c.env?.remoteAddr?.hostname ?? "unknown";
+  const keyed = (call: Call, record: KeyRecord | null): void => {
+    if (!record) {
+      throw new ApiError(
+        401,
+        "invalid_key",
+        "API key is unknown or revoked: create one at /developers",
+        {
+          headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+        },
+      );
+    }
+    call.caller = {
+      id: `key:${record.id}`,
+      tier: "key",
+      limit: record.dailyLimit ?? config.keyDailyLimit,
+      keyId: record.id,
+      accountId: record.accountId,
+    };
+  };
+  return (call, path) => {
+    const { request } = call;
+    const peer = call.info?.remoteAddr?.hostname ?? "unknown";
     // X-Forwarded-For is read only when proxies are trusted: otherwise it is the client's word.
     const address = config.trustProxy > 0
-      ? clientAddress(peer, c.req.header("x-forwarded-for"), config.trustProxy)
+      ? clientAddress(
+        peer,
+        request.headers.get("x-forwarded-for") ?? undefined,
+        config.trustProxy,
+      )
       : peer;
-    // Until the key is known the caller counts as its address, so errors below carry headers.
-    c.set("caller", { id: callerId(address), tier: "anonymous", limit: config.anonDailyLimit });
-    if (c.req.method !== "OPTIONS" && !OPERATOR_PATHS.has(c.req.path)) {
-      const raw = presentedKey(c.req.header("authorization"), c.req.header("x-api-key"));
-      if (raw !== undefined) {
-        const resolved = keys.resolve(raw);
-        const record = resolved instanceof Promise ? await resolved : resolved;
-        if (!record) {
-          throw new ApiError(
-            401,
-            "invalid_key",
-            "API key is unknown or revoked: create one at /developers",
-            {
-              headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
-            },
-          );
-        }
-        c.set("caller", {
-          id: `key:${record.id}`,
-          tier: "key",
-          limit: record.dailyLimit ?? config.keyDailyLimit,
-          keyId: record.id,
-          accountId: record.accountId,
-        });
-      }
-    }
-    await next();
+    call.caller = { id: callerId(address), tier: "anonymous", limit: config.anonDailyLimit };
+    if (request.method === "OPTIONS" || OPERATOR_PATHS.has(path)) return;
+    const raw = presentedKey(
+      request.headers.get("authorization") ?? undefined,
+      request.headers.get("x-api-key") ?? undefined,
+    );
+    if (raw === undefined) return;
+    const resolved = keys.resolve(raw);
+    if (resolved instanceof Promise) return resolved.then((record) => keyed(call, record));
+    keyed(call, resolved);
   };
 }
 
 /**
  * Refuses callers without an API key with 401 `key_required` (for key-only operations).
  *
- * @returns The middleware.
+ * @param call The call.
+ * @throws {ApiError} 401 `key_required` for an anonymous caller.
  */
-export function requireKey(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (c.get("caller").tier !== "key") {
-      throw new ApiError(
-        401,
-        "key_required",
-        "This endpoint needs an API key: create a free one at /developers",
-        {
-          headers: { "WWW-Authenticate": 'Bearer realm="lanka-api"' },
-        },
-      );
-    }
-    await next();
-  };
+export function requireKey(call: Call): void {
+  if (call.caller?.tier !== "key") {
+    throw new ApiError(
+      401,
+      "key_required",
+      "This endpoint needs an API key: create a free one at /developers",
+      {
+        headers: { "WWW-Authenticate": 'Bearer realm="lanka-api"' },
+      },
+    );
+  }
 }

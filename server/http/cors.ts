@@ -1,6 +1,3 @@
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./types.ts";
-
 /** Response headers browsers may read cross-origin. */
 export const EXPOSED_HEADERS = [
   "X-RateLimit-Limit",
@@ -29,24 +26,19 @@ export function setCorsHeaders(headers: Headers): void {
   headers.set("Access-Control-Expose-Headers", EXPOSED);
 }
 
+const PREFLIGHT: Record<string, string> = {
+  "Access-Control-Allow-Methods": "GET, HEAD, POST, DELETE, OPTIONS",
+  "Access-Control-Allow-Headers":
+    "Authorization, Content-Type, X-API-Key, X-Request-Id, If-None-Match",
+  "Access-Control-Max-Age": "86400",
+};
+
 /**
- * Answers every `OPTIONS` request (CORS preflight) itself with 204 and the allowed methods and
- * headers; the frame adds the common CORS and rate-limit headers.
+ * The answer to every `OPTIONS` request (CORS preflight): 204 with the allowed methods and
+ * headers; the pipeline adds the common CORS and rate-limit headers.
  *
- * @returns The middleware.
+ * @returns A new response.
  */
-export function preflight(): MiddlewareHandler<AppEnv> {
-  const headers: Record<string, string> = {
-    "Access-Control-Allow-Methods": "GET, HEAD, POST, DELETE, OPTIONS",
-    "Access-Control-Allow-Headers":
-      "Authorization, Content-Type, X-API-Key, X-Request-Id, If-None-Match",
-    "Access-Control-Max-Age": "86400",
-  };
-  return async (c, next) => {
-    if (c.req.method === "OPTIONS") {
-      c.res = new Response(null, { status: 204, headers });
-      return;
-    }
-    await next();
-  };
+export function preflightResponse(): Response {
+  return new Response(null, { status: 204, headers: PREFLIGHT });
 }

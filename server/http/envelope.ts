@@ -1,4 +1,5 @@
 import type { AnyOperation } from "../../core/operation.ts";
+import type { Call } from "./call.ts";
 import type { AppContext } from "./types.ts";
 
 /** The `meta` object of spec 2.2. */
@@ -54,4 +55,41 @@ export function okResponse(
   baseUrl: string,
 ): Response {
   return c.json({ ok: true, data, meta: buildMeta(c, op, baseUrl) });
+}
+
+/**
+ * The success envelope of an operation as JSON text, compiled once per operation: the parts of
+ * `meta` that never change (endpoint, page, source, check date) are serialised in advance, so a
+ * request serialises only `data` and the caller's tier and quota. The text is exactly
+ * `JSON.stringify({ ok: true, data, meta })` with `meta` from {@linkcode buildMeta}.
+ *
+ * @param op The operation.
+ * @param baseUrl Public base URL.
+ * @returns The writer: `data` and the call (caller and quota) in, JSON text out.
+ */
+export function envelopeJson(
+  op: AnyOperation,
+  baseUrl: string,
+): (data: unknown, call: Call) => string {
+  let tail = "";
+  if (op.provenance) {
+    if (op.page) tail += `,"page_url":${JSON.stringify(`${baseUrl}/tools/${op.page}`)}`;
+    tail += `,"source_url":${JSON.stringify(op.provenance.sourceUrl)}`;
+    tail += `,"last_verified":${JSON.stringify(op.provenance.lastVerified)}`;
+  }
+  tail += "}}";
+  const endpoint = `,"endpoint":${JSON.stringify(op.name)},"limit":`;
+  const tiers = { anonymous: '{"tier":"anonymous"', key: '{"tier":"key"' };
+  return (data, call) => {
+    const caller = call.caller!;
+    const quota = call.quota;
+    const json = JSON.stringify(data);
+    const meta = `${tiers[caller.tier]}${endpoint}${quota?.limit ?? caller.limit},"remaining":${
+      quota?.remaining ?? caller.limit
+    }${tail}`;
+    // `data` that JSON cannot hold (undefined) is left out, as JSON.stringify of the object does.
+    return json === undefined
+      ? `{"ok":true,"meta":${meta}`
+      : `{"ok":true,"data":${json},"meta":${meta}`;
+  };
 }

@@ -12,7 +12,10 @@ export interface HealthOptions {
   /** Readiness checks by name (for example `kv`, `voice`). */
   checks: Record<string, ReadinessCheck>;
   metrics: Metrics;
-  /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
+  /**
+   * When set, `/metrics` needs `Authorization: Bearer <token>`; when not, it answers only callers
+   * on the loopback interface that came through no proxy.
+   */
   metricsToken?: string | undefined;
   /** Longest a readiness check may take before it counts as failed. */
   checkTimeoutMs?: number;
@@ -29,8 +32,27 @@ async function withTimeout(check: ReadinessCheck, ms: number): Promise<boolean> 
 }
 
 /**
+ * Whether a request comes straight from this machine: the connection's peer is a loopback
+ * address and no proxy header says it was forwarded (a reverse proxy on the same machine connects
+ * from loopback on behalf of anyone).
+ *
+ * @param peer The connection's remote address, if known.
+ * @param headers The request headers.
+ * @returns True for a local caller.
+ */
+export function isLoopbackCaller(peer: string | undefined, headers: Headers): boolean {
+  if (!peer) return false;
+  const bare = peer.replace(/^\[|\]$/g, "").toLowerCase();
+  const loopback = /^127\./.test(bare) || bare === "::1" || /^::ffff:127\./.test(bare);
+  return loopback && !headers.has("x-forwarded-for") && !headers.has("forwarded") &&
+    !headers.has("x-real-ip");
+}
+
+/**
  * Mounts `GET /healthz` (liveness: the process answers), `GET /readyz` (every check passes,
- * else 503 naming the failing ones) and `GET /metrics` (Prometheus text). None consumes quota.
+ * else 503 naming only the failing ones) and `GET /metrics` (Prometheus text: with the operator
+ * token, or else to loopback callers only). None consumes quota. The health answers say up or
+ * down and nothing else (no versions, timings or dependency details).
  *
  * @param app The app.
  * @param options Checks, metrics and the optional operator token.
@@ -43,11 +65,10 @@ export function mountHealth(app: Hono<AppEnv>, options: HealthOptions): void {
     const results = await Promise.all(
       names.map((name) => withTimeout(options.checks[name]!, timeoutMs)),
     );
-    const checks = Object.fromEntries(
-      names.map((name, i) => [name, results[i] ? "ok" : "failing"]),
-    );
-    const ready = results.every(Boolean);
-    return c.json({ ok: ready, status: ready ? "ready" : "not ready", checks }, ready ? 200 : 503);
+    const failing = names.filter((_, i) => !results[i]);
+    if (failing.length === 0) return c.json({ ok: true, status: "ready" });
+    const checks = Object.fromEntries(failing.map((name) => [name, "failing"]));
+    return c.json({ ok: false, status: "not ready", checks }, 503);
   });
   app.get("/metrics", (c) => {
     if (options.metricsToken) {
@@ -62,6 +83,12 @@ export function mountHealth(app: Hono<AppEnv>, options: HealthOptions): void {
           },
         );
       }
+    } else if (!isLoopbackCaller(c.env?.remoteAddr?.hostname, c.req.raw.headers)) {
+      throw new ApiError(
+        403,
+        "forbidden",
+        "Metrics answer only on this machine (loopback) unless METRICS_TOKEN is set",
+      );
     }
     c.header("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
     return c.body(options.metrics.render());

@@ -1,8 +1,8 @@
-import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../../core/errors.ts";
 import type { Clock } from "../clock.ts";
 import type { QuotaDecision, QuotaStore } from "../quota/store.ts";
-import type { AppEnv, QuotaState } from "./types.ts";
+import type { Call } from "./call.ts";
+import type { QuotaState } from "./types.ts";
 
 /**
  * Puts a caller's quota on a response as `X-RateLimit-Limit`, `-Remaining` and `-Reset` (epoch
@@ -39,23 +39,28 @@ export function rateLimited(decision: QuotaDecision, nowMs: number, what = "requ
 }
 
 /**
- * Counts the request against the caller's daily limit; over the limit, answers 429
- * `rate_limited` with `Retry-After` (seconds to the reset).
+ * Counts the request against the caller's daily limit and keeps the result on the call; over the
+ * limit, throws 429 `rate_limited` with `Retry-After` (seconds to the reset).
  *
  * @param store The counters.
  * @param clock The clock.
- * @returns The middleware, for routes that consume quota.
+ * @returns The step, for routes that consume quota: synchronous while the caller's counter is
+ *   loaded (no microtask hop on the hot path).
  */
-export function consumeQuota(store: QuotaStore, clock: Clock): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const caller = c.get("caller");
+export function consumeQuota(
+  store: QuotaStore,
+  clock: Clock,
+): (call: Call) => void | Promise<void> {
+  const apply = (call: Call, decision: QuotaDecision, now: number): void => {
+    call.quota = { limit: decision.limit, remaining: decision.remaining, reset: decision.reset };
+    if (!decision.allowed) throw rateLimited(decision, now);
+  };
+  return (call) => {
+    const caller = call.caller!;
     const now = clock.now();
     const counted = store.consume(caller.id, caller.limit, now);
-    // Loaded counters answer synchronously: no microtask hop on the hot path.
-    const decision = counted instanceof Promise ? await counted : counted;
-    c.set("quota", { limit: decision.limit, remaining: decision.remaining, reset: decision.reset });
-    if (!decision.allowed) throw rateLimited(decision, now);
-    await next();
+    if (counted instanceof Promise) return counted.then((decision) => apply(call, decision, now));
+    apply(call, counted, now);
   };
 }
 
@@ -65,13 +70,14 @@ export function consumeQuota(store: QuotaStore, clock: Clock): MiddlewareHandler
  *
  * @param store The counters.
  * @param clock The clock.
- * @returns The middleware.
+ * @returns The step.
  */
-export function peekQuota(store: QuotaStore, clock: Clock): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const caller = c.get("caller");
-    c.set("quota", await store.peek(caller.id, caller.limit, clock.now()));
-    await next();
+export function peekQuota(store: QuotaStore, clock: Clock): (call: Call) => void | Promise<void> {
+  return (call) => {
+    const caller = call.caller!;
+    const state = store.peek(caller.id, caller.limit, clock.now());
+    if (state instanceof Promise) return state.then((value) => void (call.quota = value));
+    call.quota = state;
   };
 }
 

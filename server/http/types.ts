@@ -1,5 +1,6 @@
 /** Types shared by the server's middleware and routes. */
 import type { Context } from "hono";
+import type { Call } from "./call.ts";
 
 /** Who is calling: an IP (anonymous) or an API key. */
 export interface Caller {
@@ -22,9 +23,11 @@ export interface QuotaState {
   reset: number;
 }
 
-/** Connection info that `Deno.serve` passes to the handler as Hono's `env`. */
+/** Connection info that `Deno.serve` passes to the handler, and Hono's `env`. */
 export interface ServeInfo {
   remoteAddr?: { hostname: string; port?: number; transport?: string };
+  /** The pipeline's call, for the routes Hono serves (see `shareCall`). */
+  call?: Call;
 }
 
 /** The Hono environment of this app. */

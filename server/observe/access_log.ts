@@ -1,4 +1,4 @@
-import type { AppContext } from "../http/types.ts";
+import type { Call } from "../http/call.ts";
 import type { Logger } from "../log.ts";
 import type { Metrics } from "./metrics.ts";
 
@@ -19,33 +19,35 @@ export function maskAddress(address: string): string {
  * route pattern, status, duration, tier, and the client address masked unless `logIp`). Never
  * logs headers, query strings or bodies, so keys, passwords and cookies cannot reach the log.
  *
- * @param c The context, after the response is set.
+ * @param call The call, once answered.
+ * @param status The response status.
  * @param logger Where lines go.
  * @param metrics Request counters and latency.
  * @param logIp Log the full client address (else masked).
  * @param seconds How long the request took.
  */
 export function recordAccess(
-  c: AppContext,
+  call: Call,
+  status: number,
   logger: Logger,
   metrics: Metrics,
   logIp: boolean,
   seconds: number,
 ): void {
-  const route = c.req.routePath === "/*" ? "(unmatched)" : c.req.routePath;
-  const status = c.res.status;
-  metrics.request(route, c.req.method, status, seconds);
-  const caller = c.get("caller");
-  if (status === 429) metrics.quotaRejections.inc({ tier: caller?.tier ?? "anonymous" });
+  const { route } = call;
+  const method = call.request.method;
+  metrics.request(route, method, status, seconds);
+  const tier = call.caller?.tier ?? "anonymous";
+  if (status === 429) metrics.quotaRejections.inc({ tier });
   if (!logger.enabled("info")) return;
-  const peer = c.env?.remoteAddr?.hostname;
+  const peer = call.info?.remoteAddr?.hostname;
   logger.log("info", "request", {
-    requestId: c.get("requestId"),
-    method: c.req.method,
+    requestId: call.id,
+    method,
     route,
     status,
     durationMs: Math.round(seconds * 100_000) / 100,
-    tier: caller?.tier ?? "anonymous",
+    tier,
     ...(peer ? { ip: logIp ? peer : maskAddress(peer) } : {}),
   });
 }

@@ -22,6 +22,7 @@ import {
 } from "./audio.ts";
 import { LANGUAGES, VOICE_SETTINGS, type VoiceInfo } from "./languages.ts";
 import { normalizeEnglish } from "./normalize.ts";
+import { normalizeSinhalaTamil } from "./normalize_si_ta.ts";
 import { escapeForEspeak, type Piece } from "./tags.ts";
 
 /** One synthesis job, as the pool sends it to a worker. */
@@ -187,8 +188,12 @@ export function segmentsOf(job: Pick<SynthJob, "pieces" | "language" | "normaliz
         flush();
         whisper = pieceWhisper;
       }
-      const text = job.normalize && job.language === "en"
+      const text = !job.normalize
+        ? piece.text
+        : job.language === "en"
         ? normalizeEnglish(piece.text)
+        : job.language === "si" || job.language === "ta"
+        ? normalizeSinhalaTamil(piece.text, job.language)
         : piece.text;
       const stepped = piece.wraps.some((w) =>
         w === "build-intensity" || w === "decrease-intensity"

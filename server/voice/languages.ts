@@ -47,6 +47,10 @@ export const LANGUAGES: Readonly<Record<VoiceLanguage, LanguageInfo>> = {
   "th": { espeak: "th", quality: "weak" },
   "tr": { espeak: "tr", quality: "good" },
   "vi": { espeak: "vi", quality: "good" },
+  // Sinhala and Tamil: eSpeak NG's inc/si (upstream "status testing") and dra/ta voices, in the
+  // pinned npm build (si_dict, ta_dict). Nobody on the project has listened as a native speaker.
+  "si": { espeak: "si", quality: "partial" },
+  "ta": { espeak: "ta", quality: "good" },
 };
 
 /**
@@ -72,6 +76,35 @@ export function fromDetected(detected: string): VoiceLanguage | undefined {
   return Object.hasOwn(LANGUAGES, mapped) ? mapped as VoiceLanguage : undefined;
 }
 
+/**
+ * Sinhala or Tamil by script, before any statistical detection: the Unicode blocks are exact
+ * (Sinhala U+0D80-U+0DFF, Tamil U+0B80-U+0BFF), so text written mostly in one of them is that
+ * language. `eld` knows neither language.
+ *
+ * @param text The text.
+ * @returns `si` or `ta` when that script has more characters than all other letters together,
+ * else undefined.
+ *
+ * @example Usage
+ * ```ts
+ * import { scriptLanguage } from "./languages.ts";
+ * console.log(scriptLanguage("ශ්‍රී ලංකාව")); // "si"
+ * console.log(scriptLanguage("Good morning")); // undefined
+ * ```
+ */
+export function scriptLanguage(text: string): "si" | "ta" | undefined {
+  let si = 0, ta = 0, other = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (code >= 0x0d80 && code <= 0x0dff) si++;
+    else if (code >= 0x0b80 && code <= 0x0bff) ta++;
+    else if (/\p{L}/u.test(ch)) other++;
+  }
+  if (si > ta && si > other) return "si";
+  if (ta > si && ta > other) return "ta";
+  return undefined;
+}
+
 /** Arabic short-vowel and other diacritics (harakat, tanwin, shadda, sukun, dagger alif). */
 const ARABIC_DIACRITICS = /[\u064B-\u0652\u0670]/;
 /** Kanji (CJK unified ideographs and the iteration mark). */
@@ -90,6 +123,9 @@ export function qualityWarning(language: VoiceLanguage, text: string): string | 
   }
   if (language.startsWith("ar-") && !ARABIC_DIACRITICS.test(text)) {
     return "Arabic without diacritics loses its short vowels in eSpeak NG: add harakat for clear speech";
+  }
+  if (language === "si") {
+    return "Sinhala in eSpeak NG is an upstream testing voice with generic intonation: intelligible but robotic";
   }
   if (language.startsWith("ar-") && language !== "ar-SA") {
     return "Arabic is spoken as Modern Standard Arabic: there is no dialect voice";

@@ -5,7 +5,8 @@
  * Plain numbers, percentages, times, ordinals and most abbreviations (Dr., etc., e.g., Ltd.) it
  * already reads correctly, so they are left alone.
  *
- * Other languages pass through: eSpeak NG expands numbers and currency in each language itself.
+ * Sinhala and Tamil are normalised in `normalize_si_ta.ts`; other languages pass through: eSpeak NG
+ * expands numbers and currency in each language itself.
  *
  * @module
  */

@@ -6,7 +6,7 @@
  */
 import { DEFAULT_BIT_RATE, type VoiceLanguage, type VoiceRequest } from "../../core/ops/voice.ts";
 import type { SynthJob, SynthResult } from "./engine.ts";
-import { fromDetected, KANJI, qualityWarning } from "./languages.ts";
+import { fromDetected, KANJI, qualityWarning, scriptLanguage } from "./languages.ts";
 import { QueueFullError, WorkerPool } from "./pool.ts";
 import type { Piece } from "./tags.ts";
 import type { TextJob } from "./text_worker.ts";
@@ -110,7 +110,10 @@ export class VoiceService implements VoiceSynthesizer {
     const warnings: string[] = [];
     const plain = pieces.map((p) => (p.kind === "text" ? p.text : " ")).join("");
     let language: VoiceLanguage;
-    if (request.language === "auto") {
+    const script = request.language === "auto" ? scriptLanguage(plain) : undefined;
+    if (script) {
+      language = script;
+    } else if (request.language === "auto") {
       const detected = await this.#text.submit({ kind: "detect", text: plain }) as string;
       const mapped = fromDetected(detected);
       language = mapped ?? "en";

@@ -12,6 +12,7 @@ const ctx: OperationContext = { today: "2026-06-15", baseUrl: "https://lanka.tes
 const CANONICAL = [
   "paye",
   "vat",
+  "words",
   "loan",
   "fd",
   "land",

@@ -128,6 +128,8 @@ Deno.test("on PORT=0 the server names the port it bound in its start-up line and
   try {
     const port = new URL(server.url).port;
     assert.match(server.output(), new RegExp(`"message":"Listening".*"port":${port}`));
+    // Without METRICS_TOKEN the server says at start-up who may read /metrics.
+    assert.match(server.output(), /"message":"Metrics".*loopback callers only/);
     const index = await (await fetch(`${server.url}/api/v1`)).json();
     assert.equal(index.data.baseUrl, `${server.url}/api/v1`);
   } finally {

@@ -1,18 +1,14 @@
 import assert from "node:assert/strict";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import fc from "fast-check";
-import { Hono } from "hono";
 import * as z from "zod/mini";
 import { buildOpenApi } from "../../core/openapi.ts";
 import { defineOperation } from "../../core/operation.ts";
 import { oneOf, text } from "../../core/params.ts";
 import { operations } from "../../core/registry.ts";
-import { onError } from "../../server/http/errors.ts";
 import { ifNoneMatchMatches } from "../../server/http/etag.ts";
-import { mountOperations } from "../../server/http/mount.ts";
-import type { AppEnv } from "../../server/http/types.ts";
-import { createLogger } from "../../server/log.ts";
 import { json, testApp } from "../_helpers/app.ts";
+import { toyApp as toyOperations } from "../_helpers/toy.ts";
 
 Deno.test("GET /api/v1/holidays lists this year's 26 holidays with meta provenance", async () => {
   await using t = await testApp(); // the fixed clock is in June 2026
@@ -194,19 +190,7 @@ const echo = defineOperation({
 });
 
 function toyApp(op = echo) {
-  const app = new Hono<AppEnv>();
-  app.use(async (c, next) => {
-    c.set("caller", { id: "ip:test", tier: "anonymous", limit: 10 });
-    await next();
-  });
-  mountOperations(app, [op], {
-    baseUrl: "http://toy",
-    context: () => ({ today: "2026-01-01", baseUrl: "http://toy" }),
-    before: () => [],
-    handlers: {},
-  });
-  app.onError(onError(createLogger("error", () => {})));
-  return app;
+  return toyOperations([op]);
 }
 
 Deno.test("the mount gives any operation conditional GETs and its declared formats", async () => {

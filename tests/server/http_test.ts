@@ -157,7 +157,7 @@ Deno.test("a bug answers a generic 500 with the request id and logs the details"
 });
 
 Deno.test("queryEntries() reads queries exactly as URLSearchParams does (property)", async () => {
-  const { queryEntries } = await import("../../server/http/mount.ts");
+  const { queryEntries } = await import("../../server/http/routes.ts");
   const fc = (await import("fast-check")).default;
   const piece = fc.oneof(
     fc.constantFrom(

@@ -1,15 +1,11 @@
 import assert from "node:assert/strict";
-import { Hono } from "hono";
 import * as z from "zod/mini";
 import { type Lang, message } from "../../core/i18n.ts";
 import { registerAllMessages } from "../../core/i18n_all.ts";
 import { langParam } from "../../core/lang_param.ts";
 import { defineOperation } from "../../core/operation.ts";
-import { onError } from "../../server/http/errors.ts";
-import { mountOperations } from "../../server/http/mount.ts";
-import type { AppEnv } from "../../server/http/types.ts";
-import { createLogger } from "../../server/log.ts";
 import { json } from "../_helpers/app.ts";
+import { toyApp } from "../_helpers/toy.ts";
 
 registerAllMessages();
 
@@ -31,19 +27,7 @@ const hello = defineOperation({
 });
 
 function app() {
-  const app = new Hono<AppEnv>();
-  app.use(async (c, next) => {
-    c.set("caller", { id: "ip:test", tier: "anonymous", limit: 10 });
-    await next();
-  });
-  mountOperations(app, [hello], {
-    baseUrl: "http://toy",
-    context: () => ({ today: "2026-01-01", baseUrl: "http://toy" }),
-    before: () => [],
-    handlers: {},
-  });
-  app.onError(onError(createLogger("error", () => {})));
-  return app;
+  return toyApp([hello]);
 }
 
 Deno.test("lang picks the language of the text; the code stays the same field", async () => {

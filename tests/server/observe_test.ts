@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import type { Hono } from "hono";
+import type { AppEnv } from "../../server/http/types.ts";
 import { maskAddress } from "../../server/observe/access_log.ts";
 import { json, testApp } from "../_helpers/app.ts";
 
@@ -31,7 +33,8 @@ Deno.test("GET /healthz answers alive and /readyz checks KV", async () => {
   assert.equal(live.status, 200);
   assert.equal((await json(live)).status, "alive");
   const ready = await json(await t.request("/readyz"));
-  assert.deepEqual([ready.ok, ready.checks.kv, ready.checks.voice], [true, "ok", "ok"]);
+  // Up or down and nothing more: no check names, versions or timings while all is well.
+  assert.deepEqual(ready, { ok: true, status: "ready" });
 });
 
 Deno.test("GET /readyz is 503 naming the failing check when KV is closed", async () => {
@@ -39,18 +42,26 @@ Deno.test("GET /readyz is 503 naming the failing check when KV is closed", async
   t.kv.close();
   const res = await t.request("/readyz");
   assert.equal(res.status, 503);
-  assert.equal((await json(res)).checks.kv, "failing");
+  // Only the failing check is named.
+  assert.deepEqual(await json(res), { ok: false, status: "not ready", checks: { kv: "failing" } });
 });
+
+/** Asks the app as a caller on this machine (loopback peer) would. */
+function local(app: Hono<AppEnv>) {
+  const peer = { remoteAddr: { hostname: "127.0.0.1", port: 40000, transport: "tcp" } };
+  return (path: string, init?: RequestInit) => app.request(path, init, peer);
+}
 
 Deno.test("GET /metrics parses as Prometheus text and its counters move with traffic", async () => {
   await using t = await testApp({ env: { ANON_DAILY_LIMIT: "2" } });
-  const before = parseProm(await (await t.request("/metrics")).text());
+  const metrics = () => local(t.app)("/metrics");
+  const before = parseProm(await (await metrics()).text());
   const key = 'lanka_http_requests_total{route="/api/v1/vat",method="GET",status="200"}';
   assert.equal(before.get(key), undefined);
   await (await t.request("/api/v1/vat?amount=1")).body?.cancel();
   await (await t.request("/api/v1/vat?amount=2")).body?.cancel();
   await (await t.request("/api/v1/vat?amount=3")).body?.cancel(); // 429
-  const after = parseProm(await (await t.request("/metrics")).text());
+  const after = parseProm(await (await metrics()).text());
   assert.equal(after.get(key), 2);
   assert.equal(
     after.get('lanka_http_requests_total{route="/api/v1/vat",method="GET",status="429"}'),
@@ -62,6 +73,24 @@ Deno.test("GET /metrics parses as Prometheus text and its counters move with tra
     after.get('lanka_http_request_duration_seconds_bucket{route="/api/v1/vat",le="+Inf"}'),
     3,
   );
+});
+
+Deno.test("without METRICS_TOKEN, /metrics answers loopback callers only, never through a proxy", async () => {
+  await using t = await testApp();
+  const remote = await t.request("/metrics");
+  assert.equal(remote.status, 403);
+  assert.equal((await json(remote)).code, "forbidden");
+  assert.equal((await local(t.app)("/metrics")).status, 200);
+  const v6 = await t.app.request("/metrics", {}, {
+    remoteAddr: { hostname: "::1", port: 1, transport: "tcp" },
+  });
+  assert.equal(v6.status, 200);
+  // A reverse proxy on this machine connects from loopback on behalf of anyone.
+  for (const header of ["X-Forwarded-For", "Forwarded", "X-Real-IP"]) {
+    const proxied = await local(t.app)("/metrics", { headers: { [header]: "198.51.100.1" } });
+    assert.equal(proxied.status, 403, header);
+    await proxied.body?.cancel();
+  }
 });
 
 Deno.test("GET /metrics needs the operator token when one is configured", async () => {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { operations } from "../../core/registry.ts";
+import { routePath } from "../../server/http/routes.ts";
 import { PAGE_CSP } from "../../server/http/security.ts";
 import { testApp } from "../_helpers/app.ts";
 
@@ -47,7 +48,11 @@ for (const https of [false, true]) {
       await using t = await testApp({
         env: { PUBLIC_BASE_URL: https ? "https://lanka.test" : "http://lanka.test" },
       });
-      const routes = t.app.routes.filter((r) => r.method !== "ALL" && !r.path.includes("*"));
+      // Hono's routes (pages, dashboard, health, feeds, index) and the compiled operations.
+      const routes = [
+        ...t.app.routes.filter((r) => r.method !== "ALL" && !r.path.includes("*")),
+        ...operations.map((op) => ({ method: op.method as string, path: routePath(op) })),
+      ];
       assert.ok(routes.length > 30, `only ${routes.length} routes: is the walk broken?`);
       let pages = 0;
       for (const route of routes) {

@@ -238,8 +238,10 @@ Deno.test({
       "th": "สวัสดีตอนเช้า วันนี้คุณเป็นอย่างไรบ้าง",
       "tr": "Günaydın, bugün nasılsın?",
       "vi": "Chào buổi sáng, hôm nay bạn khỏe không?",
+      "si": "සුභ උදෑසනක්, අද ඔබට කොහොමද?",
+      "ta": "காலை வணக்கம், இன்று நீங்கள் எப்படி இருக்கிறீர்கள்?",
     };
-    assert.equal(Object.keys(sentences).length, 28);
+    assert.equal(Object.keys(sentences).length, 30);
     await Promise.all(
       Object.entries(sentences).map(async ([language, text]) => {
         const { res, bytes } = await audio({ text, language, codec: "wav", sample_rate: 16000 });
@@ -248,7 +250,7 @@ Deno.test({
         assert.ok(rmsDb(wav.samples) > -40, `${language}: ${rmsDb(wav.samples)} dBFS`);
         assert.equal(res.headers.get("x-voice-language"), language);
         const warning = res.headers.get("x-voice-warning");
-        if (language === "th" || language === "ar-EG" || language === "ar-AE") {
+        if (["th", "ar-EG", "ar-AE", "si"].includes(language)) {
           assert.ok(warning, `${language} should warn`);
         } else {
           assert.equal(warning, null, `${language}: ${warning}`);

@@ -135,18 +135,24 @@ Deno.test("mp3Kbps() snaps down to encoder rates and applies LAME's caps by samp
   assert.equal(mp3Kbps(100000, 48000), 96);
 });
 
-Deno.test("all 28 languages map to an eSpeak NG voice; detection maps ms to id and regions", () => {
-  assert.equal(VOICE_LANGUAGES.length, 28);
+Deno.test("all 30 languages map to an eSpeak NG voice; detection maps ms to id and regions", () => {
+  // The spec's 28, then Sinhala and Tamil (issue 19).
+  assert.equal(VOICE_LANGUAGES.length, 30);
+  assert.deepEqual(VOICE_LANGUAGES.slice(28), ["si", "ta"]);
+  assert.equal(LANGUAGES.si.espeak, "si");
+  assert.equal(LANGUAGES.ta.espeak, "ta");
   for (const code of VOICE_LANGUAGES) assert.ok(LANGUAGES[code].espeak, code);
   assert.equal(LANGUAGES.fr.espeak, "fr"); // fr-fr does not exist in this build
   assert.equal(fromDetected("ms"), "id");
   assert.equal(fromDetected("pt"), "pt-BR");
   assert.equal(fromDetected("de"), "de");
-  assert.equal(fromDetected("si"), undefined);
+  assert.equal(fromDetected("zu"), undefined);
   assert.equal(fromDetected(""), undefined);
 });
 
-Deno.test("qualityWarning() warns for Thai and for Arabic without diacritics only", () => {
+Deno.test("qualityWarning() warns for Thai, Sinhala and Arabic without diacritics only", () => {
+  assert.match(qualityWarning("si", "ලංකාව") ?? "", /Sinhala/);
+  assert.equal(qualityWarning("ta", "இலங்கை"), undefined);
   assert.match(qualityWarning("th", "สวัสดี") ?? "", /Thai/);
   assert.match(qualityWarning("ar-SA", "مرحبا") ?? "", /diacritics/);
   assert.equal(qualityWarning("ar-SA", "مَرْحَبًا"), undefined);

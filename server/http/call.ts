@@ -1,0 +1,30 @@
+/**
+ * What the request pipeline knows about one request while it runs.
+ *
+ * @module
+ */
+import type { Caller, QuotaState, ServeInfo } from "./types.ts";
+
+/**
+ * One request on its way through the pipeline: the request, who is calling, their quota once
+ * known, and the route that answered (for metrics and logs).
+ */
+export class Call {
+  /** The caller (from the address, then the API key); unset only for a URL refused as too long. */
+  caller: Caller | undefined = undefined;
+  /** The caller's quota after this request, once counted or read. */
+  quota: QuotaState | undefined = undefined;
+  /** The route pattern that answered, `(unmatched)` until one did. */
+  route = "(unmatched)";
+
+  /**
+   * @param request The request.
+   * @param info Connection info from `Deno.serve` (the peer address).
+   * @param id The request id.
+   */
+  constructor(
+    readonly request: Request,
+    readonly info: ServeInfo | undefined,
+    readonly id: string,
+  ) {}
+}

@@ -1,0 +1,209 @@
+/**
+ * The request pipeline: the one function every request goes through, from `Deno.serve` to the
+ * response. It reads top to bottom:
+ *
+ * 1. give the request an id; refuse URLs over {@linkcode MAX_URL_LENGTH} (414);
+ * 2. identify the caller (address, then API key: 401 for an unknown key);
+ * 3. answer CORS preflights (`OPTIONS`, 204);
+ * 4. look the path up in the compiled route table (`routes.ts`): an operation runs its steps
+ *    (key check, quota) and answers; another method on its path is a 405; anything else
+ *    (pages, dashboard, health, feeds, the service index) goes to the Hono app;
+ * 5. turn any error into its JSON response, in one place (`failureResponse`);
+ * 6. put the standard headers on the answer (`X-Request-Id`, `nosniff`, CORS, `X-RateLimit-*`
+ *    for the caller: the state after counting, or the current state for requests that do not
+ *    count; the page security headers on HTML, see `security.ts`), the `Content-Length` a GET
+ *    would send on a HEAD, record the metrics and write the access log line.
+ *
+ * Nothing waits unless it must: with the caller's key and counter in memory, an operation is
+ * answered without a single promise.
+ *
+ * @module
+ */
+import type { MiddlewareHandler } from "hono";
+import { getPath } from "hono/utils/url";
+import { ApiError } from "../../core/errors.ts";
+import type { Clock } from "../clock.ts";
+import type { Config } from "../config.ts";
+import type { Logger } from "../log.ts";
+import { recordAccess } from "../observe/access_log.ts";
+import type { Metrics } from "../observe/metrics.ts";
+import type { QuotaStore } from "../quota/store.ts";
+import { Call } from "./call.ts";
+import { callerStep, type KeyResolver } from "./caller.ts";
+import { preflightResponse, setCorsHeaders } from "./cors.ts";
+import { failureResponse } from "./errors.ts";
+import { setRateLimitHeaders } from "./quota.ts";
+import { requestIdFor } from "./request_id.ts";
+import { setPageHeaders } from "./security.ts";
+import { methodNotAllowed, type RouteTable } from "./routes.ts";
+import type { AppEnv, QuotaState, ServeInfo } from "./types.ts";
+
+/** URLs longer than this are refused with 414 before any routing. */
+export const MAX_URL_LENGTH = 8192;
+
+/** Serves one request (the shape of `Deno.serve`'s handler). */
+export type Serve = (request: Request, info?: ServeInfo) => Response | Promise<Response>;
+
+/** What {@linkcode createPipeline} needs. */
+export interface PipelineDeps {
+  /** Limits, proxy trust, `logIp`. */
+  config: Config;
+  /** API key lookup. */
+  keys: KeyResolver;
+  quota: QuotaStore;
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  /** The compiled operations. */
+  routes: RouteTable;
+  /** The public URL is https: pages add `Strict-Transport-Security`. */
+  https?: boolean;
+  /**
+   * Everything the route table does not serve (a Hono app's `fetch`): it receives the call in
+   * its `env`, which {@linkcode shareCall} hands to Hono's context.
+   */
+  fallback: (request: Request, env: ServeInfo) => Response | Promise<Response>;
+}
+
+/**
+ * Builds the pipeline.
+ *
+ * @param deps Configuration, stores, observability, the route table and the fallback.
+ * @returns The handler for `Deno.serve`.
+ */
+export function createPipeline(deps: PipelineDeps): Serve {
+  const { quota, clock, logger, metrics, routes, fallback } = deps;
+  const { logIp } = deps.config;
+  const https = deps.https ?? false;
+  const identify = callerStep(deps.config, deps.keys);
+
+  const dispatch = (call: Call, path: string): Response | Promise<Response> => {
+    const method = call.request.method;
+    if (method === "OPTIONS") return preflightResponse();
+    const found = routes.match(method, path);
+    if (found === undefined) return fallback(call.request, { ...call.info, call });
+    if (found.route === undefined) {
+      call.route = found.pattern;
+      throw methodNotAllowed(method, found.allow);
+    }
+    call.route = found.route.pattern;
+    const answer = found.route.answer(call, found.params);
+    if (method !== "HEAD") return answer;
+    return answer instanceof Promise ? answer.then(headOf) : headOf(answer);
+  };
+
+  const route = (call: Call): Response | Promise<Response> => {
+    const { request } = call;
+    const length = request.url.length;
+    if (length > MAX_URL_LENGTH) {
+      throw new ApiError(
+        414,
+        "uri_too_long",
+        `URL is ${length} characters long: the limit is ${MAX_URL_LENGTH}`,
+      );
+    }
+    const path = getPath(request);
+    const identified = identify(call, path);
+    if (identified instanceof Promise) return identified.then(() => dispatch(call, path));
+    return dispatch(call, path);
+  };
+
+  const fail = (call: Call, error: unknown): Response =>
+    failureResponse(
+      error,
+      { requestId: call.id, method: call.request.method, route: call.route },
+      logger,
+    );
+
+  const complete = (
+    call: Call,
+    response: Response,
+    state: QuotaState | undefined,
+    start: number,
+  ): Response => {
+    if (state) setRateLimitHeaders(response.headers, state);
+    recordAccess(call, response.status, logger, metrics, logIp, (performance.now() - start) / 1000);
+    return response;
+  };
+
+  const finish = (call: Call, response: Response, start: number): Response | Promise<Response> => {
+    const headers = response.headers;
+    headers.set("X-Request-Id", call.id);
+    headers.set("X-Content-Type-Options", "nosniff");
+    if (headers.get("Content-Type")?.startsWith("text/html")) setPageHeaders(headers, https);
+    setCorsHeaders(headers);
+    const { caller } = call;
+    if (call.quota === undefined && caller !== undefined) {
+      const peeked = quota.peek(caller.id, caller.limit, clock.now());
+      if (peeked instanceof Promise) {
+        return peeked.then((state) => complete(call, response, state, start));
+      }
+      return complete(call, response, peeked, start);
+    }
+    return complete(call, response, call.quota, start);
+  };
+
+  return (request, info) => {
+    const start = performance.now();
+    const call = new Call(
+      request,
+      info,
+      requestIdFor(request.headers.get("x-request-id") ?? undefined),
+    );
+    let answer: Response | Promise<Response>;
+    try {
+      answer = route(call);
+    } catch (error) {
+      answer = fail(call, error);
+    }
+    if (answer instanceof Promise) {
+      return answer.then(
+        (response) => finish(call, response, start),
+        (error) => finish(call, fail(call, error), start),
+      );
+    }
+    return finish(call, answer, start);
+  };
+}
+
+/**
+ * The answer to `HEAD`: the `GET` answer's status and headers, and the `Content-Length` it would
+ * send, without the body.
+ */
+async function headOf(response: Response): Promise<Response> {
+  if (response.body === null) return response;
+  const length = (await response.arrayBuffer()).byteLength;
+  const head = new Response(null, response);
+  head.headers.set("Content-Length", String(length));
+  return head;
+}
+
+/**
+ * Hands the pipeline's call to Hono's context for the routes Hono serves (`requestId`, `caller`
+ * and `quota` variables), and hands back the route pattern that answered and the quota, for the
+ * pipeline's metrics, log line and headers. Mount it first.
+ *
+ * @returns The middleware.
+ */
+export function shareCall(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const call = c.env?.call;
+    if (call === undefined) return await next();
+    c.set("requestId", call.id);
+    if (call.caller) c.set("caller", call.caller);
+    c.set("quota", call.quota);
+    try {
+      await next();
+      if (c.req.method === "HEAD" && c.res.body) {
+        // Hono answers HEAD with the GET handler and drops the body afterwards: keep its length.
+        const body = await c.res.arrayBuffer();
+        c.res = new Response(body, c.res);
+        c.res.headers.set("Content-Length", String(body.byteLength));
+      }
+    } finally {
+      const pattern = c.req.routePath;
+      call.route = pattern === "/*" ? "(unmatched)" : pattern;
+      call.quota = c.get("quota");
+    }
+  };
+}

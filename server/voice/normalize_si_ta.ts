@@ -1,0 +1,128 @@
+/**
+ * Sinhala and Tamil text normalisation for `text_normalization: true`: numbers, rupee amounts,
+ * percentages and dates become words before eSpeak NG sees them, spelled by the same code as
+ * `GET /api/v1/words` (`core/calc/words.ts`). eSpeak's own Sinhala number rules read "1000" as
+ * "ahas" (අහස, "sky") instead of "dahasa" and mix "viliyan" with කෝටි above 10⁹
+ * (`../shared/research/sinhala-tamil.md` section 3.4), so digits must not reach it.
+ *
+ * @module
+ */
+import { amountInWords, MAX_WORDS_NUMBER, numberInWords } from "../../core/calc/words.ts";
+
+/** The two languages normalised here. */
+export type SinhalaOrTamil = "si" | "ta";
+
+/**
+ * Gregorian month names. Sinhala: CLDR `si` (format-wide), as shipped in CLDR-derived locale
+ * files; Deno's ICU has no Sinhala calendar data. Tamil: CLDR `ta` as ICU formats it
+ * (`Intl.DateTimeFormat("ta", { month: "long" })`); Sri Lankan print also writes ஓகஸ்ட்,
+ * ஒக்டோபர், which sound nearly the same.
+ */
+const MONTHS: Readonly<Record<SinhalaOrTamil, readonly string[]>> = {
+  si: [
+    "ජනවාරි",
+    "පෙබරවාරි",
+    "මාර්තු",
+    "අප්‍රේල්",
+    "මැයි",
+    "ජූනි",
+    "ජූලි",
+    "අගෝස්තු",
+    "සැප්තැම්බර්",
+    "ඔක්තෝබර්",
+    "නොවැම්බර්",
+    "දෙසැම්බර්",
+  ],
+  ta: [
+    "ஜனவரி",
+    "பிப்ரவரி",
+    "மார்ச்",
+    "ஏப்ரல்",
+    "மே",
+    "ஜூன்",
+    "ஜூலை",
+    "ஆகஸ்ட்",
+    "செப்டம்பர்",
+    "அக்டோபர்",
+    "நவம்பர்",
+    "டிசம்பர்",
+  ],
+};
+
+/** The decimal point read aloud: දශම (Sinhala), புள்ளி (Tamil). */
+const POINT: Readonly<Record<SinhalaOrTamil, string>> = { si: "දශම", ta: "புள்ளி" };
+
+const CURRENCY =
+  /(?<![\p{L}\p{N}])(?:Rs\.?|LKR|SLRs\.?|රු\.?|ரூ\.?|₨)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\p{N}])/giu;
+const ISO_DATE = /(?<![\p{N}-])(\d{4})-(\d{2})-(\d{2})(?![\p{N}-])/gu;
+const DMY_DATE = /(?<![\p{N}/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\p{N}/])/gu;
+const PERCENT = /(?<![\p{N}.,])(\d+(?:\.\d+)?)\s?%/gu;
+const NUMBER = /(?<![\p{N}.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{N}])/gu;
+
+function digits(text: string, lang: SinhalaOrTamil): string {
+  return [...text].map((d) => numberInWords({ value: Number(d), lang })).join(" ");
+}
+
+function number(whole: string, fraction: string | undefined, lang: SinhalaOrTamil): string {
+  const plain = whole.replace(/,/g, "");
+  const value = Number(plain);
+  // A leading zero (a phone or account number) or a value past the words range: digit by digit.
+  const spoken = (plain.length > 1 && plain.startsWith("0")) || value > MAX_WORDS_NUMBER
+    ? digits(plain, lang)
+    : numberInWords({ value, lang });
+  return fraction ? `${spoken} ${POINT[lang]} ${digits(fraction, lang)}` : spoken;
+}
+
+function date(year: number, month: number, day: number, lang: SinhalaOrTamil): string | undefined {
+  const name = MONTHS[lang][month - 1];
+  if (!name || day < 1 || day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return undefined;
+  // Year, month, day: the order both languages write dates in (2024 මාර්තු 4, 2024 மார்ச் 4).
+  return `${numberInWords({ value: year, lang })} ${name} ${numberInWords({ value: day, lang })}`;
+}
+
+/**
+ * Rewrites rupee amounts, dates, percentages and numbers of Sinhala or Tamil text into words.
+ *
+ * - Rupees: `Rs.`, `LKR`, `රු.`, `ரூ.` before the amount -> the amount in words (රුපියල් ... සහ
+ *   ශත ..., ... ரூபாய் மற்றும் ... சதம்).
+ * - Dates: `2024-03-04`, day-first `4/3/2024` or `04.03.2024` -> year, month name, day.
+ * - Percentages: `5%` -> සියයට පහ / ஐந்து சதவீதம்.
+ * - Numbers: `1,234,567` and `12.5` -> words (lakh and koti grouping); a number with a leading
+ *   zero, or past 999,999,999,999, is read digit by digit.
+ *
+ * @param text Sinhala or Tamil text (without effect tags).
+ * @param lang `si` or `ta`.
+ * @returns The text to speak.
+ *
+ * @example Usage
+ * ```ts
+ * import { normalizeSinhalaTamil } from "./normalize_si_ta.ts";
+ * console.log(normalizeSinhalaTamil("රු. 1000", "si")); // "රුපියල් දහස"
+ * ```
+ */
+export function normalizeSinhalaTamil(text: string, lang: SinhalaOrTamil): string {
+  let out = text.replace(CURRENCY, (all, whole: string, fraction?: string) => {
+    const cents = fraction ? Number(fraction.padEnd(2, "0")) : 0;
+    const rupees = Number(whole.replace(/,/g, ""));
+    if (rupees > MAX_WORDS_NUMBER) return all;
+    return amountInWords({ amount: (rupees * 100 + cents) / 100, lang });
+  });
+  out = out.replace(
+    ISO_DATE,
+    (all, y: string, m: string, d: string) => date(Number(y), Number(m), Number(d), lang) ?? all,
+  );
+  out = out.replace(DMY_DATE, (all, a: string, _sep: string, b: string, y: string) => {
+    const first = Number(a), second = Number(b);
+    const [day, month] = first > 12 || second <= 12 ? [first, second] : [second, first];
+    return date(Number(y), month, day, lang) ?? all;
+  });
+  out = out.replace(PERCENT, (_all, value: string) => {
+    const [whole, fraction] = value.split(".") as [string, string | undefined];
+    const spoken = number(whole, fraction, lang);
+    return lang === "si" ? `සියයට ${spoken}` : `${spoken} சதவீதம்`;
+  });
+  return out.replace(
+    NUMBER,
+    (_all, whole: string, fraction: string | undefined) => number(whole, fraction, lang),
+  );
+}
