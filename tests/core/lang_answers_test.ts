@@ -61,6 +61,10 @@ const CODE_FIELDS = new Set([
 
 /** Fields exempt per operation, with the reason. */
 const EXEMPT: Record<string, Record<string, string>> = {
+  words: {
+    "lang@top": "the echo of the language asked for",
+    "style@top": "the echo of the style used, whose default follows the language",
+  },
   // The echo of the province filter is its canonical (English) spelling, like a code.
   districts: {
     "province@top": "the filter's echo",
@@ -135,6 +139,10 @@ function requests(): Record<string, [string, string][][]> {
     ]),
     districts: [[], [["province", "Uva"]]],
     tools: [[["limit", "200"]]],
+    words: ["0", "1", "1234567.50", "100000", "999999999999.99"].flatMap((amount) => [
+      [["amount", amount]],
+      [["amount", amount], ["style", "lakh"]],
+    ]),
   };
 }
 
@@ -163,7 +171,7 @@ const lang = operations.filter((op) => op.run && takesLang(op));
 Deno.test("the operations with text for people all take lang", () => {
   assert.deepEqual(
     lang.map((op) => op.name).sort(),
-    ["districts", "holidays", "nic", "plate", "tools", "working-days"].sort(),
+    ["districts", "holidays", "nic", "plate", "tools", "words", "working-days"].sort(),
   );
 });
 
