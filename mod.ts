@@ -114,14 +114,9 @@ export { computeFd, interestWhtRate } from "./core/calc/fd.ts";
 export type { FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
 export { fd } from "./core/ops/fd.ts";
 export type { FdParams } from "./core/ops/fd.ts";
-export {
-  convertLand,
-  land,
-  LAND_UNITS,
-  parseDeed,
-  SQUARE_METRES,
-  toDeed,
-} from "./core/ops/land.ts";
+export { convertLand, LAND_UNITS, parseDeed, SQUARE_METRES, toDeed } from "./core/calc/land.ts";
+export { land } from "./core/ops/land.ts";
+export type { ConvertLandOptions } from "./core/calc/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
 export type {
   GovernmentClosure,
@@ -196,8 +191,10 @@ export type {
 export { nic } from "./core/ops/nic.ts";
 export type { NicParams } from "./core/ops/nic.ts";
 export type { Age } from "./core/_calendar.ts";
-export { decodePlate, plate, PLATE_PROVINCES } from "./core/ops/plate.ts";
+export { decodePlate, PLATE_PROVINCES } from "./core/calc/plate.ts";
+export { plate } from "./core/ops/plate.ts";
 export type {
+  DecodePlateOptions,
   PlateConfidence,
   PlateEra,
   PlateFormat,

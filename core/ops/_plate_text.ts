@@ -12,7 +12,7 @@ import {
   type MessageKey,
   translate,
 } from "../i18n.ts";
-import type { PlateResult } from "./plate.ts";
+import type { PlateResult } from "../calc/plate.ts";
 
 function note(lang: Lang, text: string): string {
   const found = findTemplate(text, "plate.note.");

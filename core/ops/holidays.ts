@@ -1,93 +1,33 @@
 import * as z from "zod/mini";
-import holidayData from "../../data/holidays.json" with { type: "json" };
-import { ApiError } from "../errors.ts";
-import { type AllDayEvent, renderCalendar } from "../ical.ts";
+import {
+  type GovernmentClosure,
+  type Holiday,
+  HOLIDAY_DATA,
+  HOLIDAY_TYPES,
+  type HolidayCalendar,
+  type HolidayDataset,
+  type HolidaysResult,
+  holidaysToIcs,
+  type HolidayType,
+  listHolidays,
+  type ListHolidaysOptions,
+  SUPPORTED_YEARS,
+} from "../calc/holidays.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
 import { integer, oneOf } from "../params.ts";
 import { type Lang, translate } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
 
-/** Kind of day (the religious or civic category of a holiday). */
-export type HolidayType =
-  | "poya"
-  | "buddhist"
-  | "hindu"
-  | "muslim"
-  | "christian"
-  | "national"
-  | "cultural";
-
-/** The three gazetted calendars a holiday can belong to. */
-export type HolidayCalendar = "public" | "bank" | "mercantile";
-
-/** One gazetted holiday. */
-export interface Holiday {
-  /** `YYYY-MM-DD`. */
-  date: string;
-  /** English name. */
-  name: string;
-  /** Sinhala name. */
-  nameSinhala: string;
-  /** Tamil name. */
-  nameTamil: string;
-  /** Kind of day. */
-  type: HolidayType;
-  /** Observed in the public calendar. */
-  public: boolean;
-  /** Observed in the bank calendar. */
-  bank: boolean;
-  /** Observed in the mercantile calendar (Shop and Office Employees Act). */
-  mercantile: boolean;
-  /** True while the date is not yet gazetted. */
-  tentative: boolean;
-  /** The Gazette Extraordinary that declares it, for example `2438/22`. */
-  gazette: string;
-  /** A later gazette that moved or amended it. */
-  amendedBy?: string | undefined;
-  /** The date it had before the amendment. */
-  originalDate?: string | undefined;
-  /** Anything a user should know about this entry. */
-  note?: string | undefined;
-}
-
-/** A dated closure of government offices that is not a gazetted holiday. */
-export interface GovernmentClosure {
-  id: string;
-  name: string;
-  nameSinhala: string;
-  nameTamil: string;
-  /** The weekday closed every week, 0 = Sunday ... 6 = Saturday. */
-  weekday: number;
-  /** First closed day, `YYYY-MM-DD`. */
-  from: string;
-  /** Last closed day, or null while in force "until further notice". */
-  to: string | null;
-  instrument: string;
-  status: string;
-  sources: string[];
-}
-
-/** The holiday dataset (`data/holidays.json`), validated at load. */
-export interface HolidayDataset {
-  source: string;
-  sourceUrl: string;
-  lastVerified: string;
-  /** Years with complete data, ascending and contiguous. */
-  years: number[];
-  holidays: Holiday[];
-  governmentClosures: GovernmentClosure[];
-}
-
-/** Every kind of day, in the order the docs list them. */
-export const HOLIDAY_TYPES: readonly HolidayType[] = [
-  "poya",
-  "buddhist",
-  "hindu",
-  "muslim",
-  "christian",
-  "national",
-  "cultural",
-];
+export { HOLIDAY_DATA, HOLIDAY_TYPES, holidaysToIcs, listHolidays, SUPPORTED_YEARS };
+export type {
+  GovernmentClosure,
+  Holiday,
+  HolidayCalendar,
+  HolidayDataset,
+  HolidaysResult,
+  HolidayType,
+  ListHolidaysOptions,
+};
 
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
@@ -127,26 +67,8 @@ const datasetSchema: z.ZodMiniType<HolidayDataset> = z.object({
   })),
 });
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
-
-/** The holiday dataset, validated and frozen at module load. */
-export const HOLIDAY_DATA: Readonly<HolidayDataset> = deepFreeze(datasetSchema.parse(holidayData));
-
-/** Years with holiday data, ascending. */
-export const SUPPORTED_YEARS: readonly number[] = HOLIDAY_DATA.years;
-
-const BY_YEAR: ReadonlyMap<number, readonly Holiday[]> = new Map(
-  SUPPORTED_YEARS.map((year) => [
-    year,
-    HOLIDAY_DATA.holidays.filter((h) => h.date.startsWith(`${year}-`)),
-  ]),
-);
+// The dataset is checked against its schema once, when the operation loads.
+datasetSchema.parse(HOLIDAY_DATA);
 
 /** Parameters of {@linkcode holidays}. */
 export interface HolidaysParams {
@@ -158,86 +80,6 @@ export interface HolidaysParams {
   format: "json" | "ics";
   /** Language of `name`, `note` and `source` (default `en`); `nameSinhala`/`nameTamil` stay. */
   lang?: Lang | undefined;
-}
-
-/** Result of {@linkcode holidays} (spec 2.4). */
-export interface HolidaysResult {
-  year: number;
-  /** The calendar filter applied, or `all`. */
-  type: HolidayCalendar | "all";
-  count: number;
-  holidays: Holiday[];
-  /** The publishing body and gazettes. */
-  source: string;
-  sourceUrl: string;
-  lastVerified: string;
-}
-
-const params = z.object({
-  year: z.optional(integer({
-    min: 1000,
-    max: 9999,
-    description: `Year; supported ${SUPPORTED_YEARS.join(", ")}; default the current year`,
-    example: "2026",
-  })),
-  type: z.optional(oneOf(["public", "bank", "mercantile"] as const, {
-    description: "Only holidays of this calendar: public, bank or mercantile; default all",
-  })),
-  format: z._default(
-    oneOf(["json", "ics"] as const, {
-      description: "json (default) or ics: an iCalendar file (text/calendar) of the same selection",
-    }),
-    "json",
-  ),
-  lang: langParam(),
-});
-
-const result: z.ZodMiniType<HolidaysResult> = z.object({
-  year: z.number().check(z.int()),
-  type: z.enum(["public", "bank", "mercantile", "all"]).check(
-    z.describe("Calendar filter applied"),
-  ),
-  count: z.number().check(z.int(), z.describe("Number of entries in holidays")),
-  holidays: z.array(holidaySchema),
-  source: z.string().check(z.describe("Publishing body and gazettes")),
-  sourceUrl: z.string(),
-  lastVerified: z.string().check(z.describe("When the list was last checked, YYYY-MM-DD")),
-});
-
-/**
- * Lists the gazetted holidays of a year, optionally only those of one calendar.
- *
- * @param year A year with data (see {@linkcode SUPPORTED_YEARS}).
- * @param type A calendar filter, or undefined for all holidays.
- * @returns The list with its source.
- * @throws {ApiError} 400 `invalid_param` naming `year` when the year has no data.
- *
- * @example Usage
- * ```ts
- * import { listHolidays } from "./holidays.ts";
- * console.log(listHolidays(2026, "mercantile").count); // 8
- * ```
- */
-export function listHolidays(year: number, type?: HolidayCalendar): HolidaysResult {
-  const all = BY_YEAR.get(year);
-  if (!all) {
-    const supported = SUPPORTED_YEARS.join(", ");
-    const message = `No holiday data for year ${year}: supported years are ${supported}`;
-    throw new ApiError(400, "invalid_param", message, {
-      details: [{ param: "year", message }],
-      extra: { supportedYears: [...SUPPORTED_YEARS] },
-    });
-  }
-  const list = type ? all.filter((h) => h[type]) : all.slice();
-  return {
-    year,
-    type: type ?? "all",
-    count: list.length,
-    holidays: list,
-    source: HOLIDAY_DATA.source,
-    sourceUrl: HOLIDAY_DATA.sourceUrl,
-    lastVerified: HOLIDAY_DATA.lastVerified,
-  };
 }
 
 /**
@@ -275,48 +117,36 @@ export function localizeHolidays(list: HolidaysResult, lang: Lang): HolidaysResu
   };
 }
 
-function calendars(h: Holiday): string {
-  const names = (["public", "bank", "mercantile"] as const).filter((c) => h[c]);
-  return `${names.join(", ")} holiday`;
-}
+const params = z.object({
+  year: z.optional(integer({
+    min: 1000,
+    max: 9999,
+    description: `Year; supported ${SUPPORTED_YEARS.join(", ")}; default the current year`,
+    example: "2026",
+  })),
+  type: z.optional(oneOf(["public", "bank", "mercantile"] as const, {
+    description: "Only holidays of this calendar: public, bank or mercantile; default all",
+  })),
+  format: z._default(
+    oneOf(["json", "ics"] as const, {
+      description: "json (default) or ics: an iCalendar file (text/calendar) of the same selection",
+    }),
+    "json",
+  ),
+  lang: langParam(),
+});
 
-function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-}
-
-/**
- * Renders a holiday list as an iCalendar file with one all-day `VEVENT` per holiday; the
- * description carries the calendars, the Sinhala and Tamil names and the gazette.
- *
- * @param list A result of {@linkcode listHolidays}.
- * @returns The `text/calendar` body.
- *
- * @example Usage
- * ```ts
- * import { holidaysToIcs, listHolidays } from "./holidays.ts";
- * const ics = holidaysToIcs(listHolidays(2026));
- * console.log(ics.split("BEGIN:VEVENT").length - 1); // 26
- * ```
- */
-export function holidaysToIcs(list: HolidaysResult): string {
-  const events: AllDayEvent[] = list.holidays.map((h) => ({
-    uid: `${h.date}-${slug(h.name)}@lanka-api`,
-    date: h.date,
-    summary: h.name,
-    description: [
-      `Sri Lanka ${calendars(h)}${h.tentative ? " (tentative)" : ""}.`,
-      `Sinhala: ${h.nameSinhala}`,
-      `Tamil: ${h.nameTamil}`,
-      `Gazette Extraordinary ${h.gazette}${h.amendedBy ? `, amended by ${h.amendedBy}` : ""}.`,
-    ].join("\n"),
-    categories: [h.type],
-  }));
-  const filter = list.type === "all" ? "" : ` (${list.type})`;
-  return renderCalendar(events, {
-    name: `Sri Lanka holidays ${list.year}${filter}`,
-    stamp: list.lastVerified,
-  });
-}
+const result: z.ZodMiniType<HolidaysResult> = z.object({
+  year: z.number().check(z.int()),
+  type: z.enum(["public", "bank", "mercantile", "all"]).check(
+    z.describe("Calendar filter applied"),
+  ),
+  count: z.number().check(z.int(), z.describe("Number of entries in holidays")),
+  holidays: z.array(holidaySchema),
+  source: z.string().check(z.describe("Publishing body and gazettes")),
+  sourceUrl: z.string(),
+  lastVerified: z.string().check(z.describe("When the list was last checked, YYYY-MM-DD")),
+});
 
 function yearOf(p: HolidaysParams, ctx: OperationContext): number {
   return p.year ?? Number(ctx.today.slice(0, 4));
@@ -346,5 +176,6 @@ export const holidays: Operation<HolidaysParams, HolidaysResult> = defineOperati
         `sri-lanka-holidays-${list.year}${list.type === "all" ? "" : `-${list.type}`}.ics`,
     },
   },
-  run: (p, ctx) => localizeHolidays(listHolidays(yearOf(p, ctx), p.type), p.lang ?? "en"),
+  run: (p, ctx) =>
+    localizeHolidays(listHolidays({ year: yearOf(p, ctx), type: p.type }), p.lang ?? "en"),
 });

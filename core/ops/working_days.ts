@@ -1,254 +1,31 @@
 import * as z from "zod/mini";
-import { dayNumber, isoFromDayNumber, weekdayOf } from "../day_number.ts";
-import { ApiError, type ErrorDetail } from "../errors.ts";
-import { defineOperation, type Operation } from "../operation.ts";
-import { flag, isoDate, oneOf } from "../params.ts";
-import {
-  type Holiday,
-  HOLIDAY_DATA,
-  HOLIDAY_TYPES,
-  type HolidayDataset,
-  holidayName,
-  type HolidayType,
-} from "./holidays.ts";
+import { type Holiday, HOLIDAY_DATA, HOLIDAY_TYPES } from "../calc/holidays.ts";
 import type { Lang } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
+import { holidayName } from "./holidays.ts";
+import {
+  buildWorkingDayCounter,
+  countWorkingDays,
+  type CountWorkingDaysOptions,
+  MAX_SPAN_DAYS,
+  WORK_CALENDARS,
+  type WorkCalendar,
+  WORKING_DAYS,
+  type WorkingDayCounter,
+  type WorkingDayHoliday,
+  type WorkingDaysResult,
+} from "../calc/working_days.ts";
+import { defineOperation, type Operation } from "../operation.ts";
+import { flag, isoDate, oneOf } from "../params.ts";
 
-/** The calendars working days can be counted in. */
-export type WorkCalendar = "public" | "bank" | "mercantile" | "government";
-
-/** Calendars in a fixed order (their table index). */
-export const WORK_CALENDARS: readonly WorkCalendar[] = [
-  "public",
-  "bank",
-  "mercantile",
-  "government",
-];
-
-/**
- * Longest range counted in one call, in days (three years). With data for 2026 and 2027 the
- * covered range (730 days) is the tighter bound; the cap matters once more years are added.
- */
-export const MAX_SPAN_DAYS = 1096;
-
-/** A holiday (or government-office closure) that fell on a working day of the range. */
-export interface WorkingDayHoliday {
-  date: string;
-  name: string;
-  /** The kind of holiday, or `closure` for a government-office closure. */
-  type: HolidayType | "closure";
-}
-
-/** Result of {@linkcode workingDays} (spec 2.5, plus `saturday` and `holidays`). */
-export interface WorkingDaysResult {
-  from: string;
-  to: string;
-  calendar: WorkCalendar;
-  /** Whether Saturdays were counted as working days. */
-  saturday: boolean;
-  workingDays: number;
-  totalDays: number;
-  /** Sundays, and Saturdays unless `saturday`. */
-  weekendDays: number;
-  /** Distinct non-weekend days that are holidays of the calendar. */
-  holidayDays: number;
-  /** The holidays behind `holidayDays`, by date (two on one day are both listed). */
-  holidays: WorkingDayHoliday[];
-}
-
-/** Counts working days over the years of one dataset, from tables built once. */
-export interface WorkingDayCounter {
-  /** First covered date, `YYYY-MM-DD`. */
-  readonly first: string;
-  /** Last covered date, `YYYY-MM-DD`. */
-  readonly last: string;
-  /**
-   * Counts from `from` to `to` inclusive.
-   *
-   * @param from Start date, a valid `YYYY-MM-DD`.
-   * @param to End date, a valid `YYYY-MM-DD`.
-   * @param calendar Whose holidays are excluded.
-   * @param saturday Whether Saturdays are working days.
-   * @returns The counts.
-   * @throws {ApiError} 400 for dates outside the data, `from` after `to`, or a range over the cap.
-   */
-  count(from: string, to: string, calendar: WorkCalendar, saturday: boolean): WorkingDaysResult;
-}
-
-interface Table {
-  /** Prefix sums over day indexes: `working[i]` = working days among indexes `0..i-1`. */
-  working: Int32Array;
-  weekend: Int32Array;
-  holiday: Int32Array;
-  /** Holidays on working days, sorted by day, with their day indexes. */
-  entries: readonly WorkingDayHoliday[];
-  entryDays: Int32Array;
-}
-
-function lowerBound(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/**
- * Builds the per-calendar tables for a dataset: for every calendar and Saturday rule, prefix
- * sums of working, weekend and holiday days and the list of holidays on working days. Every
- * call then costs two subtractions per count and a binary search, whatever the span.
- *
- * @param data Years (contiguous), holidays and government closures.
- * @param maxSpanDays The longest range counted in one call.
- * @returns The counter.
- *
- * @example Usage
- * ```ts
- * import { HOLIDAY_DATA } from "./holidays.ts";
- * import { buildWorkingDayCounter } from "./working_days.ts";
- * const counter = buildWorkingDayCounter(HOLIDAY_DATA);
- * console.log(counter.count("2026-12-21", "2026-12-27", "mercantile", false).workingDays); // 4
- * ```
- */
-export function buildWorkingDayCounter(
-  data: Pick<HolidayDataset, "years" | "holidays" | "governmentClosures">,
-  maxSpanDays: number = MAX_SPAN_DAYS,
-): WorkingDayCounter {
-  const years = data.years;
-  const first = `${years[0]}-01-01`;
-  const last = `${years[years.length - 1]}-12-31`;
-  const start = dayNumber(first);
-  const size = dayNumber(last) - start + 1;
-
-  // Holidays by day index and calendar (government shares the public list).
-  const byDay: WorkingDayHoliday[][][] = WORK_CALENDARS.map(() =>
-    Array.from({ length: size }, () => [])
-  );
-  for (const h of data.holidays) {
-    const i = dayNumber(h.date) - start;
-    if (i < 0 || i >= size) continue;
-    const entry = Object.freeze({ date: h.date, name: h.name, type: h.type });
-    WORK_CALENDARS.forEach((calendar, c) => {
-      if (h[calendar === "government" ? "public" : calendar]) byDay[c]![i]!.push(entry);
-    });
-  }
-  const government = byDay[WORK_CALENDARS.indexOf("government")]!;
-  for (const closure of data.governmentClosures) {
-    const from = Math.max(dayNumber(closure.from) - start, 0);
-    const to = Math.min(closure.to === null ? size - 1 : dayNumber(closure.to) - start, size - 1);
-    for (let i = from; i <= to; i++) {
-      if (weekdayOf(start + i) !== closure.weekday || government[i]!.length) continue;
-      government[i]!.push(
-        Object.freeze({ date: isoFromDayNumber(start + i), name: closure.name, type: "closure" }),
-      );
-    }
-  }
-
-  const tables: Table[] = [];
-  for (let c = 0; c < WORK_CALENDARS.length; c++) {
-    for (const saturday of [false, true]) {
-      const working = new Int32Array(size + 1);
-      const weekend = new Int32Array(size + 1);
-      const holiday = new Int32Array(size + 1);
-      const entries: WorkingDayHoliday[] = [];
-      const entryDays: number[] = [];
-      for (let i = 0; i < size; i++) {
-        const weekday = weekdayOf(start + i);
-        const isWeekend = weekday === 0 || (weekday === 6 && !saturday);
-        const onDay = byDay[c]![i]!;
-        const isHoliday = !isWeekend && onDay.length > 0;
-        working[i + 1] = working[i]! + (isWeekend || isHoliday ? 0 : 1);
-        weekend[i + 1] = weekend[i]! + (isWeekend ? 1 : 0);
-        holiday[i + 1] = holiday[i]! + (isHoliday ? 1 : 0);
-        if (isHoliday) {
-          for (const entry of onDay) {
-            entries.push(entry);
-            entryDays.push(i);
-          }
-        }
-      }
-      tables.push({ working, weekend, holiday, entries, entryDays: Int32Array.from(entryDays) });
-    }
-  }
-
-  const outside = (param: string, value: string): ErrorDetail => ({
-    param,
-    message:
-      `Parameter "${param}" must be a date from ${first} to ${last} (the years with holiday data): got "${value}"`,
-  });
-
-  return {
-    first,
-    last,
-    count(from, to, calendar, saturday) {
-      const i = dayNumber(from) - start;
-      const j = dayNumber(to) - start;
-      const details: ErrorDetail[] = [];
-      if (!(i >= 0 && i < size)) details.push(outside("from", from));
-      if (!(j >= 0 && j < size)) details.push(outside("to", to));
-      if (details.length) throw ApiError.invalidParams(details);
-      if (i > j) {
-        throw ApiError.invalidParam(
-          "to",
-          `Parameter "to" must not be before "from": got from "${from}" and to "${to}"`,
-        );
-      }
-      if (j - i + 1 > maxSpanDays) {
-        throw ApiError.invalidParam(
-          "to",
-          `The range is ${
-            j - i + 1
-          } days long: at most ${maxSpanDays} days are counted in one call`,
-        );
-      }
-      const t = tables[WORK_CALENDARS.indexOf(calendar) * 2 + (saturday ? 1 : 0)]!;
-      const lo = lowerBound(t.entryDays, i);
-      const hi = lowerBound(t.entryDays, j + 1);
-      return {
-        from,
-        to,
-        calendar,
-        saturday,
-        workingDays: t.working[j + 1]! - t.working[i]!,
-        totalDays: j - i + 1,
-        weekendDays: t.weekend[j + 1]! - t.weekend[i]!,
-        holidayDays: t.holiday[j + 1]! - t.holiday[i]!,
-        holidays: t.entries.slice(lo, hi),
-      };
-    },
-  };
-}
-
-/** The counter over `data/holidays.json`, built once at module load. */
-export const WORKING_DAYS: WorkingDayCounter = buildWorkingDayCounter(HOLIDAY_DATA);
-
-/**
- * Counts working days from `from` to `to` inclusive over the bundled holiday data.
- *
- * @param from Start date, `YYYY-MM-DD`.
- * @param to End date, `YYYY-MM-DD`.
- * @param calendar `public`, `bank`, `mercantile` or `government`.
- * @param saturday Whether Saturdays are working days.
- * @returns The counts and the holidays that fell on working days.
- * @throws {ApiError} 400 for dates outside the data or `from` after `to`.
- *
- * @example Usage
- * ```ts
- * import { countWorkingDays } from "./working_days.ts";
- * console.log(countWorkingDays("2026-01-01", "2026-01-31", "mercantile", false).workingDays); // 21
- * ```
- */
-export function countWorkingDays(
-  from: string,
-  to: string,
-  calendar: WorkCalendar = "mercantile",
-  saturday = false,
-): WorkingDaysResult {
-  return WORKING_DAYS.count(from, to, calendar, saturday);
-}
+export { buildWorkingDayCounter, countWorkingDays, MAX_SPAN_DAYS, WORK_CALENDARS, WORKING_DAYS };
+export type {
+  CountWorkingDaysOptions,
+  WorkCalendar,
+  WorkingDayCounter,
+  WorkingDayHoliday,
+  WorkingDaysResult,
+};
 
 /** Parameters of {@linkcode workingDays}. */
 export interface WorkingDaysParams {
@@ -260,8 +37,8 @@ export interface WorkingDaysParams {
   lang?: Lang | undefined;
 }
 
-/** Every holiday and closure of the dataset by date and English name, for their other names. */
 type Names = Pick<Holiday, "name" | "nameSinhala" | "nameTamil">;
+/** Every holiday and closure of the dataset by date and English name, for their other names. */
 const NAMES: ReadonlyMap<string, Names> = new Map<string, Names>([
   ...HOLIDAY_DATA.holidays.map((h): [string, Names] => [`${h.date}|${h.name}`, h]),
   ...HOLIDAY_DATA.governmentClosures.map((c): [string, Names] => [`closure|${c.name}`, c]),
@@ -335,6 +112,5 @@ export const workingDays: Operation<WorkingDaysParams, WorkingDaysResult> = defi
   example: "/api/v1/working-days?from=2026-05-01&to=2026-06-30&calendar=mercantile",
   page: "working-days",
   provenance: { sourceUrl: HOLIDAY_DATA.sourceUrl, lastVerified: HOLIDAY_DATA.lastVerified },
-  run: (p) =>
-    localizeWorkingDays(countWorkingDays(p.from, p.to, p.calendar, p.saturday), p.lang ?? "en"),
+  run: (p) => localizeWorkingDays(countWorkingDays(p), p.lang ?? "en"),
 });

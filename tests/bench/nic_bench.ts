@@ -46,14 +46,14 @@ Deno.bench("baseline: trim and upper-case one plate", {
 });
 
 Deno.bench("decodePlate() one province plate", { ...options, group: "plate" }, () => {
-  sink += decodePlate(PLATES[0]!).valid ? 1 : 0;
+  sink += decodePlate({ plate: PLATES[0]! }).valid ? 1 : 0;
 });
 
 Deno.bench("decodePlate() five mixed (every format, a reject)", {
   ...options,
   group: "plate",
 }, () => {
-  for (const plate of PLATES) sink += decodePlate(plate).valid ? 1 : 0;
+  for (const plate of PLATES) sink += decodePlate({ plate: plate }).valid ? 1 : 0;
 });
 
 globalThis.addEventListener("unload", () => {

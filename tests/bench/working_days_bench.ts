@@ -26,7 +26,8 @@ Deno.bench({
   name: "countWorkingDays(), 2026-01-01..2027-12-31, government",
   group: "working-days two-year span",
   fn() {
-    sink += countWorkingDays(FROM, TO, "government", false).workingDays;
+    sink +=
+      countWorkingDays({ from: FROM, to: TO, calendar: "government", saturday: false }).workingDays;
   },
 });
 
@@ -34,7 +35,8 @@ Deno.bench({
   name: "countWorkingDays(), 2026-01-01..2027-12-31, mercantile",
   group: "working-days two-year span",
   fn() {
-    sink += countWorkingDays(FROM, TO, "mercantile", false).workingDays;
+    sink +=
+      countWorkingDays({ from: FROM, to: TO, calendar: "mercantile", saturday: false }).workingDays;
   },
 });
 

@@ -78,8 +78,8 @@ for (
     "2493/05",
   ]] as const
 ) {
-  Deno.test(`listHolidays(${year}) is the gazette ${gazette} list entry by entry, with P/B/M`, () => {
-    const list = listHolidays(year);
+  Deno.test(`listHolidays({ year: ${year} }) is the gazette ${gazette} list entry by entry, with P/B/M`, () => {
+    const list = listHolidays({ year: year });
     assert.equal(list.count, expected.length);
     assert.equal(list.holidays.length, expected.length);
     expected.forEach(([date, name, pbm], i) => {
@@ -93,7 +93,7 @@ for (
 }
 
 Deno.test("the Vesak 2026 change: Vesak on 30 May, the day after on 31 May, 2 May no holiday", () => {
-  const list = listHolidays(2026).holidays;
+  const list = listHolidays({ year: 2026 }).holidays;
   assert.equal(list.filter((h) => h.date === "2026-05-02").length, 0);
   const vesak = list.find((h) => h.date === "2026-05-30")!;
   assert.equal(vesak.name, "Vesak Full Moon Poya Day");
@@ -122,13 +122,13 @@ Deno.test("31 December is a holiday in neither year", () => {
 });
 
 Deno.test("type filters by calendar: 8 mercantile holidays in 2026, all 26 are public and bank", () => {
-  assert.equal(listHolidays(2026, "mercantile").count, 8);
-  assert.equal(listHolidays(2026, "public").count, 26);
-  assert.equal(listHolidays(2026, "bank").count, 26);
-  assert.equal(listHolidays(2027, "mercantile").count, 8);
-  assert.ok(listHolidays(2026, "mercantile").holidays.every((h) => h.mercantile));
-  assert.equal(listHolidays(2026, "mercantile").type, "mercantile");
-  assert.equal(listHolidays(2026).type, "all");
+  assert.equal(listHolidays({ year: 2026, type: "mercantile" }).count, 8);
+  assert.equal(listHolidays({ year: 2026, type: "public" }).count, 26);
+  assert.equal(listHolidays({ year: 2026, type: "bank" }).count, 26);
+  assert.equal(listHolidays({ year: 2027, type: "mercantile" }).count, 8);
+  assert.ok(listHolidays({ year: 2026, type: "mercantile" }).holidays.every((h) => h.mercantile));
+  assert.equal(listHolidays({ year: 2026, type: "mercantile" }).type, "mercantile");
+  assert.equal(listHolidays({ year: 2026 }).type, "all");
 });
 
 Deno.test("holidays() defaults the year to today's year in Colombo and carries its source", () => {
@@ -156,10 +156,10 @@ Deno.test("an unsupported year is a 400 on year that lists the supported years",
 });
 
 Deno.test("the dataset is frozen: results cannot corrupt it", () => {
-  const list = listHolidays(2026);
+  const list = listHolidays({ year: 2026 });
   assert.throws(() => {
     (list.holidays[0] as { name: string }).name = "x";
   }, TypeError);
   list.holidays.pop();
-  assert.equal(listHolidays(2026).count, 26);
+  assert.equal(listHolidays({ year: 2026 }).count, 26);
 });

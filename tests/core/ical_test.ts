@@ -19,7 +19,7 @@ Deno.test("foldLine() keeps lines to 75 octets without splitting UTF-8 and unfol
 
 for (const [year, type] of [[2026, undefined], [2027, undefined], [2026, "mercantile"]] as const) {
   Deno.test(`the ${year}${type ? ` ${type}` : ""} .ics parses with ical.js: one VEVENT per holiday`, () => {
-    const list = listHolidays(year, type);
+    const list = listHolidays({ year: year, type: type });
     const ics = holidaysToIcs(list);
     assert.ok(ics.split("\r\n").every((l) => octets(l) <= 75));
     const calendar = new ICAL.Component(ICAL.parse(ics));

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { convertLand, LAND_UNITS, parseDeed, SQUARE_METRES, toDeed } from "../../core/ops/land.ts";
 
 Deno.test("convertLand() gives 10 perches as 252.9285264 m2 and 0A-0R-10.0P", () => {
-  const r = convertLand(10, "perch");
+  const r = convertLand({ value: 10, from: "perch" });
   assert.equal(r.squareMetres, 252.9285264);
   assert.equal(r.values.sqft, 2722.5); // 10 x 272.25 ft2
   assert.equal(r.values.rood, 0.25);
@@ -17,9 +17,9 @@ Deno.test("the unit factors are the exact international-foot values", () => {
   assert.equal(SQUARE_METRES.sqft, 0.3048 * 0.3048);
   assert.equal(SQUARE_METRES.perch, 25.29285264);
   assert.equal(SQUARE_METRES.acre, 4046.8564224);
-  assert.equal(convertLand(1, "acre").values.sqft, 43_560);
-  assert.equal(convertLand(1, "hectare").values.acre, 2.47105381467);
-  assert.equal(convertLand(1, "sqyd").values.sqft, 9);
+  assert.equal(convertLand({ value: 1, from: "acre" }).values.sqft, 43_560);
+  assert.equal(convertLand({ value: 1, from: "hectare" }).values.acre, 2.47105381467);
+  assert.equal(convertLand({ value: 1, from: "sqyd" }).values.sqft, 9);
 });
 
 Deno.test("deed notation reads and writes acre-rood-perch extents", () => {
@@ -30,8 +30,8 @@ Deno.test("deed notation reads and writes acre-rood-perch extents", () => {
   assert.equal(parseDeed("0A-4R-0P"), undefined);
   assert.equal(parseDeed("0A-0R-40P"), undefined);
   assert.equal(parseDeed("two acres"), undefined);
-  assert.equal(convertLand(390, "perch").squareMetres, 9864.2125296);
-  assert.equal(convertLand(95, "perch").squareMetres, 2402.8210008);
+  assert.equal(convertLand({ value: 390, from: "perch" }).squareMetres, 9864.2125296);
+  assert.equal(convertLand({ value: 95, from: "perch" }).squareMetres, 2402.8210008);
   assert.equal(toDeed(390).text, "2A-1R-30.0P");
 });
 
@@ -49,8 +49,8 @@ Deno.test("land conversions round-trip through every unit (property)", () => {
       fc.constantFrom(...LAND_UNITS),
       fc.constantFrom(...LAND_UNITS),
       (value, from, to) => {
-        const there = convertLand(value, from).values[to];
-        const back = convertLand(there, to).values[from];
+        const there = convertLand({ value: value, from: from }).values[to];
+        const back = convertLand({ value: there, from: to }).values[from];
         assert.ok(
           Math.abs(back - value) <= value * 1e-10,
           `${value} ${from} -> ${there} ${to} -> ${back}`,

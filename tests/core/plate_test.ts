@@ -99,7 +99,7 @@ const EXAMPLES: [
 Deno.test("decodePlate() reads the research examples of every format", async (t) => {
   for (const [input, plate, format, province, series, number, cls, verified, from] of EXAMPLES) {
     await t.step(input, () => {
-      const r = decodePlate(input);
+      const r = decodePlate({ plate: input });
       assert.equal(r.valid, true, r.reason ?? "");
       assert.equal(r.reason, null);
       assert.equal(r.plate, plate);
@@ -120,7 +120,7 @@ Deno.test("decodePlate() knows each of the nine province codes", async (t) => {
   for (const [code, name] of PROVINCES) {
     await t.step(code, () => {
       for (const series of ["CAB", "GA"]) {
-        const r = decodePlate(`${code}-${series}-1234`);
+        const r = decodePlate({ plate: `${code}-${series}-1234` });
         assert.equal(r.format, "province-prefixed");
         assert.deepEqual(r.province, { code, name });
         assert.equal(r.plate, `${code} ${series}-1234`);
@@ -140,30 +140,33 @@ Deno.test("decodePlate() ignores case, spaces and hyphens", () => {
       "WP_CAB.1234",
     ]
   ) {
-    assert.equal(decodePlate(input).plate, "WP CAB-1234", input);
+    assert.equal(decodePlate({ plate: input }).plate, "WP CAB-1234", input);
   }
   for (const input of ["15 sri 1234", "15-Sri-1234", "15SRI1234", "15 ශ්‍රී1234"]) {
-    assert.equal(decodePlate(input).plate, "15 ශ්‍රී 1234", input);
+    assert.equal(decodePlate({ plate: input }).plate, "15 ශ්‍රී 1234", input);
   }
-  assert.equal(decodePlate("19 1234").plate, "19-1234");
-  assert.equal(decodePlate("191234").plate, "19-1234");
+  assert.equal(decodePlate({ plate: "19 1234" }).plate, "19-1234");
+  assert.equal(decodePlate({ plate: "191234" }).plate, "19-1234");
 });
 
 Deno.test("decodePlate() bounds the era of province plates before 2023 and flags plates without", () => {
-  const withProvince = decodePlate("WP CAB-1234");
+  const withProvince = decodePlate({ plate: "WP CAB-1234" });
   assert.deepEqual([withProvince.era?.from, withProvince.era?.to], [2012, 2022]);
-  const national = decodePlate("CAB-1234");
+  const national = decodePlate({ plate: "CAB-1234" });
   assert.deepEqual([national.era?.from, national.era?.to], [2012, null]);
   assert.ok(national.notes.some((n) => /on or after 1 January 2023/.test(n)));
-  assert.deepEqual([decodePlate("19-1234").era?.to, decodePlate("1 SRI 1").era?.to], [2000, 1958]);
+  assert.deepEqual([
+    decodePlate({ plate: "19-1234" }).era?.to,
+    decodePlate({ plate: "1 SRI 1" }).era?.to,
+  ], [2000, 1958]);
 });
 
 Deno.test("decodePlate() says why an unverified class is not confirmed", () => {
-  const r = decodePlate("WP KI-5678");
+  const r = decodePlate({ plate: "WP KI-5678" });
   assert.equal(r.vehicleClass?.confidence, "unverified");
   assert.match(r.vehicleClass!.source, /Hilux/);
   assert.ok(r.notes.some((n) => /not confirmed/.test(n)));
-  const none = decodePlate("WP HA-1234"); // H: claimed "hire cars", no source: no class
+  const none = decodePlate({ plate: "WP HA-1234" }); // H: claimed "hire cars", no source: no class
   assert.equal(none.vehicleClass, null);
   assert.ok(none.notes.some((n) => /No source gives the vehicle class/.test(n)));
 });
@@ -192,7 +195,7 @@ Deno.test("decodePlate() rejects garbage with valid false and a reason", async (
   ];
   for (const [input, reason] of cases) {
     await t.step(JSON.stringify(input), () => {
-      const r = decodePlate(input);
+      const r = decodePlate({ plate: input });
       assert.equal(r.valid, false);
       assert.match(r.reason!, reason);
       assert.deepEqual(
@@ -204,7 +207,7 @@ Deno.test("decodePlate() rejects garbage with valid false and a reason", async (
 });
 
 Deno.test("decodePlate() returns only plate fields: no owner information", () => {
-  assert.deepEqual(Object.keys(decodePlate("WP CAB-1234")).sort(), [
+  assert.deepEqual(Object.keys(decodePlate({ plate: "WP CAB-1234" })).sort(), [
     "era",
     "format",
     "notes",
@@ -227,9 +230,9 @@ Deno.test("decodePlate() never throws, and decoding its normalised plate changes
   ).map((parts) => parts.join(""));
   fc.assert(
     fc.property(fc.oneof(anyString(30), plateLike), (input) => {
-      const r = decodePlate(input);
+      const r = decodePlate({ plate: input });
       assert.equal(r.valid, r.reason === null);
-      if (r.valid) assert.deepEqual(decodePlate(r.plate), r);
+      if (r.valid) assert.deepEqual(decodePlate({ plate: r.plate }), r);
     }),
     { numRuns: 500 },
   );

@@ -201,7 +201,13 @@ Deno.test("gradeSixSchools() lists the schools of the intake whose cut-off the m
     record("Galle", 150, { district: "galle" }),
     record("Old", 150, { intakeYear: 2024 }),
   ];
-  const r = gradeSixSchools(list, 2026, { slug: "kandy", name: "Kandy" }, "Sinhala", 170);
+  const r = gradeSixSchools({
+    list: list,
+    intakeYear: 2026,
+    district: { slug: "kandy", name: "Kandy" },
+    medium: "Sinhala",
+    mark: 170,
+  });
   assert.equal(r.published, true);
   assert.deepEqual(r.reached.map((s) => [s.school, s.cutoff, s.gender]), [
     ["Exact", 170, "girls"],

@@ -181,11 +181,16 @@ const HAND_COUNTS: {
 
 for (const c of HAND_COUNTS) {
   Deno.test(
-    `countWorkingDays(${c.from}, ${c.to}, ${c.calendar}${c.saturday ? ", saturday" : ""}) = ${
-      c.expected[0]
-    }: ${c.why}`,
+    `countWorkingDays({ from: ${c.from}, to: ${c.to}, calendar: ${c.calendar}${
+      c.saturday ? ", saturday" : ""
+    } }) = ${c.expected[0]}: ${c.why}`,
     () => {
-      const r = countWorkingDays(c.from, c.to, c.calendar, c.saturday);
+      const r = countWorkingDays({
+        from: c.from,
+        to: c.to,
+        calendar: c.calendar,
+        saturday: c.saturday,
+      });
       assert.deepEqual([r.workingDays, r.weekendDays, r.holidayDays, r.totalDays], c.expected);
       assert.deepEqual([r.from, r.to, r.calendar, r.saturday], [
         c.from,
@@ -199,7 +204,7 @@ for (const c of HAND_COUNTS) {
 }
 
 Deno.test("countWorkingDays() refuses from after to, naming to", () => {
-  assert.throws(() => countWorkingDays("2026-05-10", "2026-05-01"), (e: unknown) => {
+  assert.throws(() => countWorkingDays({ from: "2026-05-10", to: "2026-05-01" }), (e: unknown) => {
     assert.ok(e instanceof ApiError);
     assert.equal(e.status, 400);
     assert.equal(e.details?.[0]?.param, "to");
@@ -216,7 +221,7 @@ Deno.test("dates outside the data are a 400 naming the covered range, never an u
       ["2025-01-01", "2028-12-31", ["from", "to"]],
     ] as const
   ) {
-    assert.throws(() => countWorkingDays(from, to), (e: unknown) => {
+    assert.throws(() => countWorkingDays({ from: from, to: to }), (e: unknown) => {
       assert.ok(e instanceof ApiError);
       assert.equal(e.status, 400);
       assert.deepEqual(e.details?.map((d) => d.param), params);
@@ -227,7 +232,7 @@ Deno.test("dates outside the data are a 400 naming the covered range, never an u
 });
 
 Deno.test("the whole covered range (730 days) is one call; a longer span hits the cap", () => {
-  assert.equal(countWorkingDays("2026-01-01", "2027-12-31").totalDays, 730);
+  assert.equal(countWorkingDays({ from: "2026-01-01", to: "2027-12-31" }).totalDays, 730);
   const small = buildWorkingDayCounter(HOLIDAY_DATA, 30);
   assert.equal(small.count("2026-01-01", "2026-01-30", "public", false).totalDays, 30);
   assert.throws(() => small.count("2026-01-01", "2026-01-31", "public", false), (e: unknown) => {
@@ -266,7 +271,7 @@ const iso = (i: number) => isoFromDayNumber(START + i);
 Deno.test("workingDays + weekendDays + holidayDays = totalDays, and match a naive day walk", () => {
   fc.assert(
     fc.property(range, calendar, fc.boolean(), ([a, b], cal, sat) => {
-      const r = countWorkingDays(iso(a), iso(b), cal, sat);
+      const r = countWorkingDays({ from: iso(a), to: iso(b), calendar: cal, saturday: sat });
       assert.equal(r.workingDays + r.weekendDays + r.holidayDays, r.totalDays);
       assert.equal(r.totalDays, b - a + 1);
       assert.equal(new Set(r.holidays.map((h) => h.date)).size, r.holidayDays);
@@ -285,8 +290,11 @@ Deno.test("a wider range never has fewer working days", () => {
     fc.property(range, day, day, calendar, fc.boolean(), ([a, b], x, y, cal, sat) => {
       const wideFrom = Math.min(a, x);
       const wideTo = Math.max(b, y);
-      const narrow = countWorkingDays(iso(a), iso(b), cal, sat).workingDays;
-      const wide = countWorkingDays(iso(wideFrom), iso(wideTo), cal, sat).workingDays;
+      const narrow =
+        countWorkingDays({ from: iso(a), to: iso(b), calendar: cal, saturday: sat }).workingDays;
+      const wide =
+        countWorkingDays({ from: iso(wideFrom), to: iso(wideTo), calendar: cal, saturday: sat })
+          .workingDays;
       assert.ok(wide >= narrow, `${wide} < ${narrow}`);
     }),
     { numRuns: 300 },
@@ -296,12 +304,20 @@ Deno.test("a wider range never has fewer working days", () => {
 Deno.test("saturday=1 never gives fewer working days, and government never more than public", () => {
   fc.assert(
     fc.property(range, calendar, ([a, b], cal) => {
-      const without = countWorkingDays(iso(a), iso(b), cal, false).workingDays;
-      const withSat = countWorkingDays(iso(a), iso(b), cal, true).workingDays;
+      const without =
+        countWorkingDays({ from: iso(a), to: iso(b), calendar: cal, saturday: false }).workingDays;
+      const withSat =
+        countWorkingDays({ from: iso(a), to: iso(b), calendar: cal, saturday: true }).workingDays;
       assert.ok(withSat >= without);
-      const pub = countWorkingDays(iso(a), iso(b), "public", false).workingDays;
-      const gov = countWorkingDays(iso(a), iso(b), "government", false).workingDays;
-      const merc = countWorkingDays(iso(a), iso(b), "mercantile", false).workingDays;
+      const pub =
+        countWorkingDays({ from: iso(a), to: iso(b), calendar: "public", saturday: false })
+          .workingDays;
+      const gov =
+        countWorkingDays({ from: iso(a), to: iso(b), calendar: "government", saturday: false })
+          .workingDays;
+      const merc =
+        countWorkingDays({ from: iso(a), to: iso(b), calendar: "mercantile", saturday: false })
+          .workingDays;
       assert.ok(gov <= pub && pub <= merc);
     }),
     { numRuns: 300 },

@@ -194,5 +194,8 @@ Deno.test("bad subjects are a 400 naming subjects with what was expected", () =>
       return true;
     });
   }
-  assert.equal(computeZScore(parseTerms("physics:0,chemistry:100,biology:0")).subjects.length, 3);
+  assert.equal(
+    computeZScore({ terms: parseTerms("physics:0,chemistry:100,biology:0") }).subjects.length,
+    3,
+  );
 });
