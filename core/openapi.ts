@@ -43,6 +43,8 @@ export interface ParameterObject extends JsonObject {
   in: "path" | "query";
   required: boolean;
   description?: string;
+  /** An example value, as it would appear in a URL. */
+  example?: unknown;
   /** The JSON Schema of the typed value (type, enum, minimum, maximum, format, examples). */
   schema: JsonObject;
 }
@@ -55,26 +57,133 @@ export interface ParameterObject extends JsonObject {
  * @returns One object per parameter, in declaration order.
  */
 export function operationParameters(op: AnyOperation): ParameterObject[] {
+  const sample = exampleValues(op);
   return Object.entries(op.params.shape as Record<string, z.core.$ZodType>).map(
     ([name, schema]) => {
       const inPath = op.path.includes(`{${name}}`);
       const { description, ...rest } = jsonSchema(schema, "input");
+      const listed = Array.isArray(rest.examples) ? rest.examples[0] : registered(schema);
+      const choices = Array.isArray(rest.enum) ? rest.enum : undefined;
+      const example = typed(listed ?? sample.get(name) ?? rest.default ?? choices?.[0], rest.type);
+      const text = typeof description === "string" ? description : undefined;
+      const said = choices ? enumDescription(text) : text;
       return {
         name,
         in: inPath ? "path" as const : "query" as const,
         required: inPath || !z.safeParse(schema, undefined).success,
-        ...(typeof description === "string" ? { description } : {}),
+        ...(said ? { description: said } : {}),
         schema: rest,
+        ...(example !== undefined ? { example } : {}),
       };
     },
   );
 }
 
+/**
+ * The first example registered on a parameter's schema, or its default, looking through the
+ * optional and default wrappers (whose JSON Schema drops the inner schema's examples).
+ */
+function registered(schema: z.core.$ZodType): unknown {
+  for (let current: z.core.$ZodType | undefined = schema; current;) {
+    const examples = z.globalRegistry.get(current)?.examples;
+    if (Array.isArray(examples) && examples.length) return examples[0];
+    const def = current._zod.def as { innerType?: z.core.$ZodType; defaultValue?: unknown };
+    if (def.defaultValue !== undefined && typeof def.defaultValue !== "boolean") {
+      const inner = def.innerType ? registered(def.innerType) : undefined;
+      return inner ?? def.defaultValue;
+    }
+    current = def.innerType;
+  }
+  return undefined;
+}
+
+/** An example as its schema types it: numbers as numbers (a URL carries them as text). */
+function typed(value: unknown, type: unknown): unknown {
+  if ((type === "number" || type === "integer") && typeof value === "string") {
+    const number = Number(value);
+    return Number.isFinite(number) ? number : value;
+  }
+  return value;
+}
+
+/** The enum rule, said on every enumerated parameter (see {@linkcode ENUM_RULE}). */
+function enumDescription(description: string | undefined): string {
+  return description ? `${description}. ${ENUM_RULE}` : ENUM_RULE;
+}
+
+/**
+ * How every enumerated value is read, everywhere: without regard to case, and the answer echoes
+ * the canonical spelling listed in the enum.
+ */
+export const ENUM_RULE =
+  "Listed values are matched without regard to case; the answer gives the listed spelling";
+
+/** The parameter values of an operation's example request (path and query). */
+function exampleValues(op: AnyOperation): Map<string, string> {
+  const values = new Map<string, string>();
+  const url = new URL(op.example, "http://example.invalid");
+  for (const [name, value] of url.searchParams) values.set(name, value);
+  const template = op.path.split("/");
+  const actual = url.pathname.slice(API_PREFIX.length).split("/");
+  template.forEach((part, i) => {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    if (name && actual[i] !== undefined) values.set(name, decodeURIComponent(actual[i]!));
+  });
+  return values;
+}
+
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const errorResponse = (description: string) => ({
+const retryAfter = {
+  "Retry-After": {
+    description: "Seconds to wait before trying again",
+    schema: { type: "integer" },
+  },
+};
+const errorResponse = (description: string, headers?: JsonObject) => ({
   description,
+  ...(headers ? { headers } : {}),
   content: { "application/json": { schema: ref("Error") } },
 });
+
+/**
+ * The error statuses every request path can answer, whatever the operation: a bad key, a URL
+ * over 8,192 characters, storage unavailable (key lookups, accounts, news; busy workers for
+ * voice), and a bug.
+ */
+export const COMMON_ERRORS: Record<string, JsonObject> = {
+  "401": errorResponse("An API key was sent but is unknown or revoked (never downgraded)"),
+  "414": errorResponse("The URL is over 8,192 characters"),
+  "503": errorResponse("Temporarily unavailable (storage, or busy voice workers)", retryAfter),
+  "500": errorResponse("Unexpected server error"),
+};
+
+/** Every error status an operation really answers, each with the error envelope. */
+function errorResponses(op: AnyOperation): Record<string, JsonObject> {
+  const hasInput = Object.keys(op.params.shape).length > 0 || op.body !== undefined;
+  const out: Record<string, JsonObject> = {
+    ...(hasInput ? { "400": errorResponse("Invalid or missing parameter or body field") } : {}),
+    "401": COMMON_ERRORS["401"]!,
+  };
+  if (op.keyOnly) out["401"] = errorResponse("Missing, unknown or revoked API key");
+  if (op.account === "session" || op.account === "editor") {
+    out["401"] = errorResponse("Not signed in (no session cookie, or it expired) or a bad key");
+  }
+  if (op.body !== undefined) {
+    out["413"] = errorResponse("The request body is too large");
+    out["415"] = errorResponse("The request body is not Content-Type: application/json");
+  }
+  out["414"] = COMMON_ERRORS["414"]!;
+  if (!op.account) out["429"] = errorResponse("Daily limit reached", retryAfter);
+  for (const [status, text] of Object.entries(op.errors ?? {})) {
+    out[status] = errorResponse(
+      text,
+      status === "429" || status === "503" ? retryAfter : undefined,
+    );
+  }
+  out["503"] ??= COMMON_ERRORS["503"]!;
+  out["500"] = COMMON_ERRORS["500"]!;
+  return out;
+}
 
 /** Schemas shared by every operation: the meta object and the error envelope. */
 export const SHARED_SCHEMAS: Record<string, JsonObject> = {
@@ -134,7 +243,7 @@ function formatContent(op: AnyOperation): JsonObject {
 
 function security(op: AnyOperation): JsonObject[] {
   if (op.account === "session") return [{ sessionCookie: [] }];
-  if (op.account === "open") return [{}];
+  if (op.account === "open") return [];
   if (op.account === "editor") return [{ sessionCookie: [] }, { bearerKey: [] }, { headerKey: [] }];
   return op.keyOnly
     ? [{ bearerKey: [] }, { headerKey: [] }]
@@ -170,6 +279,7 @@ function operationObject(op: AnyOperation): JsonObject {
     required: false,
     description: "An ETag from an earlier response: 304 Not Modified when it is still current",
     schema: { type: "string" },
+    example: '"3f2a"',
   };
   return {
     operationId: op.name,
@@ -193,18 +303,21 @@ function operationObject(op: AnyOperation): JsonObject {
       ...(op.conditional
         ? { "304": { description: "Not modified: If-None-Match matches", headers: etagHeader } }
         : {}),
-      "400": errorResponse("Invalid or missing parameter"),
-      ...(op.keyOnly ? { "401": errorResponse("Missing, unknown or revoked API key") } : {}),
-      ...(op.account === "session" || op.account === "editor"
-        ? { "401": errorResponse("Not signed in: no session cookie, or it expired") }
-        : {}),
-      ...(op.account ? {} : { "429": errorResponse("Daily limit reached") }),
-      ...Object.fromEntries(
-        Object.entries(op.errors ?? {}).map(([status, text]) => [status, errorResponse(text)]),
-      ),
-      "500": errorResponse("Unexpected server error"),
+      ...errorResponses(op),
     },
   };
+}
+
+/**
+ * The server the document describes: its public URL, or, while that is a loopback address (a
+ * local run without PUBLIC_BASE_URL), the server the document is read from (a relative URL).
+ */
+function serverObject(baseUrl: string): JsonObject {
+  const host = new URL(baseUrl).hostname;
+  if (host === "localhost" || host.startsWith("127.") || host === "[::1]") {
+    return { url: "/", description: "The server this document is served from" };
+  }
+  return { url: baseUrl };
 }
 
 /**
@@ -237,10 +350,11 @@ export function buildOpenApi(ops: readonly AnyOperation[], options: OpenApiOptio
       title: "Lanka API",
       version: "1.0.0",
       description:
-        "Free public API for Sri Lanka specific data and calculators: NIC and plate decoding, holidays and working days, APIT/PAYE, VAT, loans, fixed deposits, land units, districts, education, news, a voucher catalogue and text-to-speech.",
+        "Free public API for Sri Lanka specific data and calculators: NIC and plate decoding, holidays and working days, APIT/PAYE, VAT, loans, fixed deposits, land units, districts, education, news, a voucher catalogue and text-to-speech. " +
+        `Every error is the Error envelope. ${ENUM_RULE}.`,
       license: { name: "MIT", identifier: "MIT" },
     },
-    servers: [{ url: options.baseUrl }],
+    servers: [serverObject(options.baseUrl)],
     paths,
     components: {
       schemas,

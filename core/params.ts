@@ -215,17 +215,20 @@ export function integer(options: IntegerOptions): ParamSchema<number> {
 }
 
 /**
- * One of a fixed list of words, matched exactly (case-sensitive unless `ignoreCase`).
+ * One of a fixed list of words. The one enum rule of the API: matched without regard to case
+ * (`ADD`, `Add` and `add` all mean `add`), and the parsed value, which the answer echoes, is the
+ * canonical spelling from the list.
  *
  * @param values The accepted values; the parsed value is the canonical spelling from this list.
- * @param options Documentation, and whether case is ignored.
+ * @param options Documentation (`ignoreCase` is accepted for compatibility; case is always
+ *   ignored).
  * @returns The schema.
  *
  * @example Usage
  * ```ts
  * import { oneOf } from "./params.ts";
  * const mode = oneOf(["add", "remove"] as const, { description: "Add or remove VAT" });
- * console.log(mode.parse("remove")); // "remove"
+ * console.log(mode.parse("REMOVE")); // "remove"
  * ```
  */
 export function oneOf<const T extends string>(
@@ -233,10 +236,10 @@ export function oneOf<const T extends string>(
   options: ParamDoc & { ignoreCase?: boolean },
 ): ParamSchema<T> {
   const expected = `one of ${values.map((v) => `"${v}"`).join(", ")}`;
-  const lookup = new Map(values.map((v) => [options.ignoreCase ? v.toLowerCase() : v, v]));
+  const lookup = new Map(values.map((v) => [v.toLowerCase(), v]));
   return stringField(
     expected,
-    (raw) => lookup.get(options.ignoreCase ? raw.toLowerCase() : raw),
+    (raw) => lookup.get(raw.toLowerCase()),
     { type: "string", enum: [...values] },
     options,
   );
@@ -256,10 +259,15 @@ export function oneOf<const T extends string>(
  */
 export function flag(options: ParamDoc): ParamSchema<boolean> {
   const table: Record<string, boolean> = { "1": true, "true": true, "0": false, "false": false };
-  return stringField(`"1" or "0" ("true" and "false" also accepted)`, (raw) => table[raw], {
-    type: "string",
-    enum: ["1", "0", "true", "false"],
-  }, options);
+  return stringField(
+    `"1" or "0" ("true" and "false" also accepted)`,
+    (raw) => table[raw.toLowerCase()],
+    {
+      type: "string",
+      enum: ["1", "0", "true", "false"],
+    },
+    options,
+  );
 }
 
 /**
@@ -288,10 +296,15 @@ export function isoDate(options: ParamDoc): ParamSchema<string> {
  * @returns The schema.
  */
 export function text(options: ParamDoc & { maxLength: number }): ParamSchema<string> {
-  const { maxLength, description } = options;
+  const { maxLength, description, example } = options;
   const string = z.string({
     error: (issue) => issue.input === undefined ? "is required" : "must be text",
   }).check(z.maxLength(maxLength, { error: `must be at most ${maxLength} characters long` }));
   return z.pipe(string, z.transform((raw: string) => raw.trim()))
-    .register(z.globalRegistry, { type: "string", maxLength, description });
+    .register(z.globalRegistry, {
+      type: "string",
+      maxLength,
+      description,
+      ...(example ? { examples: [example] } : {}),
+    });
 }

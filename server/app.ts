@@ -12,6 +12,7 @@ import { type Clock, colomboToday, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { type KeyResolver, requireKey } from "./http/caller.ts";
 import { rethrow } from "./http/errors.ts";
+import { serverPaths } from "./http/meta_paths.ts";
 import { createPipeline, shareCall } from "./http/pipeline.ts";
 import { compileRoutes } from "./http/routes.ts";
 import { consumeQuota, peekQuota } from "./http/quota.ts";
@@ -103,24 +104,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
 
   const openApi = buildOpenApi(operations, {
     baseUrl,
-    extraPaths: {
-      "/api/v1": {
-        get: {
-          operationId: "serviceIndex",
-          summary: "Service index",
-          tags: ["Meta"],
-          responses: { "200": { description: "The list of endpoints" } },
-        },
-      },
-      "/api/v1/openapi.json": {
-        get: {
-          operationId: "openapi",
-          summary: "This OpenAPI document",
-          tags: ["Meta"],
-          responses: { "200": { description: "OpenAPI 3.1 document" } },
-        },
-      },
-    },
+    extraPaths: serverPaths(config.newsCategories),
   });
   const index = buildServiceIndex(operations, baseUrl);
   const indexHandler: Handler<AppEnv> = async (c) => {

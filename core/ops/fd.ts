@@ -58,6 +58,7 @@ const params = z.object({
     maxDecimals: 4,
     description:
       "Deduct withholding tax at this percent instead (0 for a self-declaration); implies wht=1",
+    example: "10",
   })),
 });
 

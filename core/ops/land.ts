@@ -34,7 +34,11 @@ const params = z.object({
   })),
   from: z.optional(oneOf(LAND_UNITS, { description: "Unit of value", ignoreCase: true })),
   deed: z.optional(
-    text({ maxLength: 40, description: "An extent in deed notation instead, e.g. 2A-1R-30P" }),
+    text({
+      maxLength: 40,
+      description: "An extent in deed notation instead, e.g. 2A-1R-30P",
+      example: "2A-1R-30P",
+    }),
   ),
 });
 

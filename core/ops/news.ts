@@ -276,9 +276,17 @@ const post: z.ZodMiniType<NewsPost> = z.object({
 });
 
 const params = z.object({
-  slug: z.optional(text({ maxLength: 80, description: "Return one full post" })),
+  slug: z.optional(
+    text({
+      maxLength: 80,
+      description: "Return one full post",
+      example: "vesak-2026-holiday-moved-to-31-may",
+    }),
+  ),
   q: z.optional(text({ maxLength: 100, description: "Search title, excerpt, tags and keywords" })),
-  category: z.optional(text({ maxLength: 40, description: "One category, for example Economy" })),
+  category: z.optional(
+    text({ maxLength: 40, description: "One category, for example Economy", example: "Economy" }),
+  ),
   limit: z._default(
     integer({ min: 1, max: NEWS_MAX_LIMIT, description: "Page size" }),
     NEWS_DEFAULT_LIMIT,

@@ -43,12 +43,14 @@ const params = z.object({
     description: `Apply the table in force on this date (from ${
       APIT_TABLES[0]!.from
     }); default today`,
+    example: "2026-06-15",
   })),
   year: z.optional(integer({
     min: FIRST_YEAR,
     max: 2100,
     description:
       "Apply the table in force on 1 April of this year of assessment (2024 means 2024/25)",
+    example: "2025",
   })),
   rounding: z._default(
     oneOf(["exact", "table"] as const, {

@@ -179,7 +179,11 @@ export type StoreResult = StoreListing | StoreProduct;
 
 const params = z.object({
   slug: z.optional(
-    text({ maxLength: 120, description: "Return this one product instead of a listing" }),
+    text({
+      maxLength: 120,
+      description: "Return this one product instead of a listing",
+      example: "aws-cloud-practitioner-clf-c02",
+    }),
   ),
   vendor: z.optional(oneOf(STORE_VENDORS, {
     description: "Vendor slug, as listed in filters.vendors[].slug",
@@ -290,4 +294,5 @@ export const store: Operation<unknown, StoreResult> = defineRemoteOperation({
   result,
   example: "/api/v1/store?vendor=aws&q=architect",
   page: "store",
+  errors: { "404": "No product with this slug" },
 });

@@ -30,6 +30,7 @@ const params = z.object({
     max: 100,
     maxDecimals: 4,
     description: "VAT percent; default the standard rate in force today (18% since 1 January 2024)",
+    example: "18",
   })),
   mode: z._default(
     oneOf(["add", "remove"] as const, { description: "add (default) or remove" }),

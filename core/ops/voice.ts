@@ -120,13 +120,21 @@ const got = (input: unknown): string => {
   return Array.isArray(input) ? "an array" : "an object";
 };
 
+/** One of `values`, matched without regard to case (the API's enum rule); gives the listed spelling. */
 const choice = <const T extends readonly [string, ...string[]]>(
   values: T,
   description: string,
-) =>
-  z.enum(values, {
-    error: (issue) => `must be one of ${values.join(", ")}: got ${got(issue.input)}`,
-  }).check(z.describe(description));
+) => {
+  const canonical = new Map(values.map((v) => [v.toLowerCase(), v]));
+  return z.pipe(
+    z.transform((raw: unknown) =>
+      typeof raw === "string" ? canonical.get(raw.toLowerCase()) ?? raw : raw
+    ),
+    z.enum(values, {
+      error: (issue) => `must be one of ${values.join(", ")}: got ${got(issue.input)}`,
+    }),
+  ).register(z.globalRegistry, { type: "string", enum: [...values], description });
+};
 
 /** A whole number given as a JSON number or a string of digits. */
 const wholeNumber = (
@@ -217,7 +225,9 @@ const body: z.ZodMiniType<VoiceRequest> = z.strictObject({
   text_normalization: z._default(
     z.boolean({ error: (issue) => `must be true or false: got ${got(issue.input)}` }),
     true,
-  ).check(z.describe("Expand currency, dates and abbreviations before speaking")),
+  ).check(z.describe(
+    "Expand currency, dates and abbreviations before speaking (English); in Sinhala and Tamil, numbers, rupee amounts, percentages and dates become words",
+  )),
 }, {
   error: (issue) =>
     issue.code === "unrecognized_keys"

@@ -53,7 +53,7 @@ const MONTHS: Readonly<Record<SinhalaOrTamil, readonly string[]>> = {
 const POINT: Readonly<Record<SinhalaOrTamil, string>> = { si: "දශම", ta: "புள்ளி" };
 
 const CURRENCY =
-  /(?<![\p{L}\p{N}])(?:Rs\.?|LKR|SLRs\.?|රු\.?|ரூ\.?|₨)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?![\p{N}])/giu;
+  /(?<![\p{L}\p{M}\p{N}])(?:Rs\.?|LKR|SLRs\.?|රු\.?|ரூ\.?|₨)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?:\/=|\/-)?(?![\p{N}])/giu;
 const ISO_DATE = /(?<![\p{N}-])(\d{4})-(\d{2})-(\d{2})(?![\p{N}-])/gu;
 const DMY_DATE = /(?<![\p{N}/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\p{N}/])/gu;
 const PERCENT = /(?<![\p{N}.,])(\d+(?:\.\d+)?)\s?%/gu;
@@ -84,7 +84,8 @@ function date(year: number, month: number, day: number, lang: SinhalaOrTamil): s
  * Rewrites rupee amounts, dates, percentages and numbers of Sinhala or Tamil text into words.
  *
  * - Rupees: `Rs.`, `LKR`, `රු.`, `ரூ.` before the amount -> the amount in words (රුපියල් ... සහ
- *   ශත ..., ... ரூபாய் மற்றும் ... சதம்).
+ *   ශත ..., ... ரூபாய் மற்றும் ... சதம்); the Sri Lankan `/=` or `/-` after a whole amount
+ *   ("රු. 1,500/=") is dropped.
  * - Dates: `2024-03-04`, day-first `4/3/2024` or `04.03.2024` -> year, month name, day.
  * - Percentages: `5%` -> සියයට පහ / ஐந்து சதவீதம்.
  * - Numbers: `1,234,567` and `12.5` -> words (lakh and koti grouping); a number with a leading

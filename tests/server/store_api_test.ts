@@ -206,7 +206,6 @@ Deno.test("unknown filters and malformed parameters are 400 naming the parameter
   const cases: [string, string, RegExp][] = [
     ["?topic=quantum", "topic", /must be one of "agile", "ai", .*"security": got "quantum"/],
     ["?vendor=ibm", "vendor", /must be one of "aws", "microsoft", .*"ec-council": got "ibm"/],
-    ["?vendor=AWS", "vendor", /got "AWS"/],
     ["?vendor=", "vendor", /got an empty value/],
     ["?limit=0", "limit", /whole number from 1 to 200/],
     ["?limit=201", "limit", /whole number from 1 to 200/],
