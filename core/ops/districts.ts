@@ -1,4 +1,4 @@
-import { type Lang, maybeMessage } from "../i18n.ts";
+import { type Lang, maybeMessage, translate } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
 import * as z from "zod/mini";
 import data from "../../data/districts.json" with { type: "json" };
@@ -27,9 +27,8 @@ export interface DistrictsParams {
 
 /**
  * A districts answer in a language: `name` (the dataset's Sinhala or Tamil name), `province`,
- * `capital` (each capital is its district's namesake town) and `tagline` from the catalogue. The
- * province filter's echo stays in English, like the slug and codes. Notable places are not
- * translated yet.
+ * `capital` (each capital is its district's namesake town), `tagline` and `notablePlaces` from
+ * the catalogue. The province filter's echo stays in English, like the slug and codes.
  *
  * @param result The answer in English.
  * @param lang The language.
@@ -47,6 +46,7 @@ export function localizeDistricts(result: DistrictsResult, lang: Lang): District
         province: maybeMessage(lang, `province.${d.province}`) ?? d.province,
         capital: d.capital === d.name ? name : d.capital,
         tagline: maybeMessage(lang, `district.tagline.${d.slug}`) ?? d.tagline,
+        notablePlaces: d.notablePlaces.map((place) => translate(lang, place, "district.place.")),
       };
     }),
   };

@@ -146,20 +146,18 @@ export function pageLanguage(baseUrl: string): MiddlewareHandler<AppEnv> {
     const { lang, path } = splitLangPath(url.pathname);
     await storage.run({ lang, path: `${path}${url.search}`, baseUrl }, next);
     if (lang === "en") return;
+    // Hono copies the old response's headers onto a new one, so headers are changed in place.
     const location = c.res.headers.get("Location");
     if (location && /^\/(?!\/|api\/|static\/|si\/|ta\/)/.test(location)) {
       // A redirect to another page stays in the language.
-      const headers = new Headers(c.res.headers);
-      headers.set("Location", localPath(lang, location));
-      c.res = new Response(c.res.body, { status: c.res.status, headers });
+      c.res.headers.set("Location", localPath(lang, location));
       return;
     }
     const type = c.res.headers.get("Content-Type") ?? "";
     if (type.startsWith("text/html")) {
-      const headers = new Headers(c.res.headers);
-      headers.delete("Content-Length");
       const body = localizeLinks(await c.res.text(), lang);
-      c.res = new Response(body, { status: c.res.status, headers });
+      c.res.headers.delete("Content-Length");
+      c.res = new Response(body, { status: c.res.status, headers: c.res.headers });
     }
   };
 }

@@ -68,7 +68,6 @@ const EXEMPT: Record<string, Record<string, string>> = {
   // The echo of the province filter is its canonical (English) spelling, like a code.
   districts: {
     "province@top": "the filter's echo",
-    notablePlaces: "not translated yet (place names await sourced spellings)",
   },
 };
 
