@@ -207,10 +207,11 @@ function templates(prefix: string): Template[] {
           names.push(name);
           return "([\\s\\S]*?)";
         }).join("");
-        return { key, pattern: new RegExp(`^${source}$`), names, literal: text.length };
+        const literal = text.replace(/\{\w+\}/g, "").length;
+        return { key, pattern: new RegExp(`^${source}$`), names, literal };
       })
-      // The most specific first: fewer placeholders, then more literal text.
-      .sort((a, b) => a.names.length - b.names.length || b.literal - a.literal);
+      // The most specific first: more literal text, then fewer placeholders.
+      .sort((a, b) => b.literal - a.literal || a.names.length - b.names.length);
     TEMPLATES.set(prefix, found);
   }
   return found;

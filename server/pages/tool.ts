@@ -17,6 +17,26 @@ import { apiUrl, curlSnippet, sdkSnippet } from "./snippets.ts";
 import { hasGenericLang } from "../../core/lang_param.ts";
 import { toolText } from "../../core/ops/tools.ts";
 import { pageContext, t } from "./lang.ts";
+import { findTemplate, maybeMessage, translate } from "../../core/i18n.ts";
+
+/**
+ * An error message of a parameter in the page's language, from its English template in the
+ * catalogue (`error.*`); a message without a template stays in English.
+ *
+ * @param message The English message.
+ * @returns The message for the page.
+ */
+export function pageError(message: string): string {
+  const { lang } = pageContext();
+  if (lang === "en") return message;
+  const found = findTemplate(message, "error.");
+  if (!found) return message;
+  const vars = { ...found.vars };
+  if (vars.expected !== undefined) {
+    vars.expected = translate(lang, vars.expected, "error.expected.");
+  }
+  return maybeMessage(lang, found.key, vars) ?? message;
+}
 
 /** A rendered page and its status. */
 export interface RenderedPage {
@@ -71,8 +91,9 @@ function compute(op: AnyOperation, pairs: [string, string][], ctx: OperationCont
     const errors: Record<string, string> = {};
     const general: string[] = [];
     for (const detail of error.details ?? [{ param: "", message: error.message }]) {
-      if (known.has(detail.param) && !errors[detail.param]) errors[detail.param] = detail.message;
-      else general.push(detail.message);
+      const message = pageError(detail.message);
+      if (known.has(detail.param) && !errors[detail.param]) errors[detail.param] = message;
+      else general.push(message);
     }
     return { errors, general };
   }
