@@ -24,7 +24,10 @@ const ctx: OperationContext = { today: "2026-06-15", baseUrl: "https://lanka.tes
 const CODE_FIELDS = new Set([
   // identifiers, codes and enums
   "slug",
+  "id",
   "code",
+  "statistics",
+  "kind",
   "provinceCode",
   "reasonCode",
   "format",
@@ -61,6 +64,27 @@ const CODE_FIELDS = new Set([
 
 /** Fields exempt per operation, with the reason. */
 const EXEMPT: Record<string, Record<string, string>> = {
+  // Subject and stream names are translated; the explanations are not yet (see docs/languages.md).
+  "z-score": Object.fromEntries(
+    [
+      "rule",
+      "how",
+      "method",
+      "note",
+      "statisticsNote",
+      "usage",
+      "subjectZ",
+      "finalZ",
+      "sources",
+      "source",
+    ]
+      .map((field) => [field, "explanations not translated yet"])
+      .concat([
+        ["subjects", "a stream's subject ids (codes)"],
+        ["group", "a subject's group id (a code)"],
+        ["aliases", "other ids a subject is found by (codes)"],
+      ]),
+  ),
   words: {
     "lang@top": "the echo of the language asked for",
     "style@top": "the echo of the style used, whose default follows the language",
@@ -138,6 +162,12 @@ function requests(): Record<string, [string, string][][]> {
     ]),
     districts: [[], [["province", "Uva"]]],
     tools: [[["limit", "200"]]],
+    "z-score": [
+      [],
+      [["subjects", "physics:72,chemistry:68,combined-maths:80"]],
+      [["subjects", "biology:70,chemistry:60,physics:55"]],
+      [["subjects", "accounting:70,business-studies:60,economics:55"]],
+    ],
     words: ["0", "1", "1234567.50", "100000", "999999999999.99"].flatMap((amount) => [
       [["amount", amount]],
       [["amount", amount], ["style", "lakh"]],
@@ -170,7 +200,7 @@ const lang = operations.filter((op) => op.run && takesLang(op));
 Deno.test("the operations with text for people all take lang", () => {
   assert.deepEqual(
     lang.map((op) => op.name).sort(),
-    ["districts", "holidays", "nic", "plate", "tools", "words", "working-days"].sort(),
+    ["districts", "holidays", "nic", "plate", "tools", "words", "working-days", "z-score"].sort(),
   );
 });
 
@@ -190,7 +220,7 @@ Deno.test("lang=si and lang=ta answers have no Latin-script words but codes and 
             const where = `${op.name} ${JSON.stringify(entries)} ${language} ${path.join(".")}`;
             if (CODE_FIELDS.has(field)) return assert.equal(text, en, `${where}: a code changed`);
             const exempt = EXEMPT[op.name] ?? {};
-            if (exempt[path.length === 1 ? `${field}@top` : field]) return;
+            if (exempt[field] || (path.length === 1 && exempt[`${field}@top`])) return;
             assert.deepEqual(latinWords(text), [], `${where}: ${JSON.stringify(text)}`);
           });
         }
