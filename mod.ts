@@ -83,21 +83,12 @@ export type { PayeParams } from "./core/ops/paye.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";
-export {
-  amountInWords,
-  defaultWordsStyle,
-  MAX_WORDS_AMOUNT,
-  MAX_WORDS_NUMBER,
-  numberInWords,
-  splitRupees,
-} from "./core/calc/words.ts";
 export type {
   AmountInWordsOptions,
   NumberInWordsOptions,
   WordsLanguage,
   WordsStyle,
 } from "./core/calc/words.ts";
-export { words } from "./core/ops/words.ts";
 export type { WordsParams, WordsResult } from "./core/ops/words.ts";
 export { amortize, computeLoan, emi } from "./core/calc/loan.ts";
 export type {
@@ -109,8 +100,8 @@ export type {
 } from "./core/calc/loan.ts";
 export { loan } from "./core/ops/loan.ts";
 export type { LoanParams } from "./core/ops/loan.ts";
-export { computeFd, interestWhtRate } from "./core/calc/fd.ts";
-export type { FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
+export { annualEquivalentRate, computeFd, interestWhtRate, PAYOUTS } from "./core/calc/fd.ts";
+export type { FdCredit, FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
 export { fd } from "./core/ops/fd.ts";
 export type { FdParams } from "./core/ops/fd.ts";
 export { convertLand, LAND_UNITS, parseDeed, SQUARE_METRES, toDeed } from "./core/calc/land.ts";
@@ -179,7 +170,14 @@ export type {
   StoreProductStatus,
   StoreResult,
 } from "./core/ops/store.ts";
-export { decodeNic, MAX_NIC_AGE, nicCheckDigitValid, toNewNic, toOldNic } from "./core/calc/nic.ts";
+export {
+  decodeNic,
+  MAX_NIC_AGE,
+  MIN_NIC_AGE,
+  nicCheckDigitValid,
+  toNewNic,
+  toOldNic,
+} from "./core/calc/nic.ts";
 export type {
   DecodeNicOptions,
   NicFormat,

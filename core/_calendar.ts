@@ -63,8 +63,14 @@ export function parseIsoText(iso: string): CivilDate {
   };
 }
 
-/** The date `months` months after `date`, with the day clamped to the end of a shorter month. */
-function addMonths(date: CivilDate, months: number): CivilDate {
+/**
+ * The date `months` months after `date`, with the day clamped to the end of a shorter month.
+ *
+ * @param date The date.
+ * @param months Whole months to add (negative to go back).
+ * @returns The date.
+ */
+export function addMonths(date: CivilDate, months: number): CivilDate {
   const index = date.year * 12 + (date.month - 1) + months;
   const year = Math.floor(index / 12);
   const month = index - year * 12 + 1;
@@ -118,9 +124,17 @@ export const MONTH_NAMES: readonly string[] = [
  * @returns Whether it is a real date.
  */
 export function isValidIsoDate(raw: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // Read digit by digit (this runs on every dated request): YYYY-MM-DD, ASCII digits only.
+  if (raw.length !== 10 || raw.charCodeAt(4) !== 45 || raw.charCodeAt(7) !== 45) return false;
+  let year = 0, month = 0, day = 0;
+  for (let i = 0; i < 10; i++) {
+    if (i === 4 || i === 7) continue;
+    const digit = raw.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return false;
+    if (i < 4) year = year * 10 + digit;
+    else if (i < 7) month = month * 10 + digit;
+    else day = day * 10 + digit;
+  }
   if (year < 1000 || month < 1 || month > 12 || day < 1) return false;
   return day <= daysInMonth(year, month);
 }
@@ -134,7 +148,7 @@ export function isValidIsoDate(raw: string): boolean {
  */
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 /**

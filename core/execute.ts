@@ -7,6 +7,7 @@
 import type * as z from "zod/mini";
 import { ApiError, type ErrorDetail } from "./errors.ts";
 import type { Operation, OperationContext, OperationFormat } from "./operation.ts";
+import { FieldProblem, fieldReader } from "./params.ts";
 
 /**
  * Names of the parameters an operation accepts.
@@ -67,28 +68,43 @@ export function paramParser<P>(op: Operation<P>): ParamParser<P> {
   const known = parsers.get(op.params);
   if (known) return known as ParamParser<P>;
   const names = paramNames(op);
-  const allowed = new Set(names);
+  const position = new Map(names.map((name, i) => [name, i]));
   const list = names.length ? `allowed: ${names.join(", ")}` : "this endpoint takes none";
-  const schema = op.params;
+  const fields = compileFields(op.params);
   const parse: ParamParser<P> = (entries) => {
-    const raw: Record<string, string> = {};
+    // Raw values by field position: no object with dynamic keys, no iterator for arrays.
+    const raw: (string | undefined)[] = new Array(names.length);
     let details: ErrorDetail[] | undefined;
-    for (const [name, value] of entries) {
-      if (!allowed.has(name)) {
+    const take = (name: string, value: string) => {
+      const at = position.get(name);
+      if (at === undefined) {
         (details ??= []).push({ param: name, message: `Unknown parameter "${name}": ${list}` });
-      } else if (Object.hasOwn(raw, name)) {
+      } else if (raw[at] !== undefined) {
         (details ??= []).push({
           param: name,
           message: `Parameter "${name}" is given more than once`,
         });
       } else {
-        raw[name] = value;
+        raw[at] = value;
       }
+    };
+    if (Array.isArray(entries)) {
+      for (let i = 0; i < entries.length; i++) {
+        const entry = entries[i] as readonly [string, string];
+        take(entry[0], entry[1]);
+      }
+    } else {
+      for (const [name, value] of entries) take(name, value);
     }
     if (details === undefined) {
-      const result = schema.safeParse(raw);
-      if (result.success) return result.data as P;
-      details = issuesToDetails(result.error);
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < fields.length; i++) {
+        const field = fields[i]!;
+        const value = field.read(raw[i]);
+        if (value instanceof FieldDetails) (details ??= []).push(...value.details);
+        else if (value !== undefined) out[field.name] = value;
+      }
+      if (details === undefined) return out as P;
     }
     throw ApiError.invalidParams(details);
   };
@@ -96,10 +112,64 @@ export function paramParser<P>(op: Operation<P>): ParamParser<P> {
   return parse;
 }
 
-function issuesToDetails(error: z.core.$ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => {
-    const param = issue.path.length ? issue.path.map(String).join(".") : "(parameters)";
-    return { param, message: `Parameter "${param}" ${issue.message}` };
+interface CompiledField {
+  name: string;
+  /** The value (undefined: leave the key out), or the problems. */
+  read(raw: string | undefined): unknown;
+}
+
+/** The problems of one field, as a compiled field reports them. */
+class FieldDetails {
+  readonly details: ErrorDetail[];
+  constructor(details: ErrorDetail[]) {
+    this.details = details;
+  }
+}
+
+interface SchemaDef {
+  type: string;
+  innerType?: object;
+  defaultValue?: unknown;
+}
+
+/**
+ * Compiles an operation's parameters into one reader per field, once: the string parsers of
+ * `params.ts` run without zod (optional and default wrappers unwrapped here); any other field is
+ * read by its own zod schema. Same values and same messages as parsing the whole object with
+ * zod, in the same order, at a fraction of the cost.
+ */
+function compileFields(schema: z.ZodMiniObject): CompiledField[] {
+  const shape = schema.shape as Record<string, z.ZodMiniType>;
+  return Object.entries(shape).map(([name, field]): CompiledField => {
+    const def = (field as unknown as { _zod: { def: SchemaDef } })._zod.def;
+    const wrapped = def.type === "optional" || def.type === "default";
+    const reader = fieldReader(wrapped ? def.innerType! : field);
+    const issue = (message: string) =>
+      new FieldDetails([{ param: name, message: `Parameter "${name}" ${message}` }]);
+    if (reader) {
+      const optional = def.type === "optional";
+      const hasDefault = def.type === "default";
+      return {
+        name,
+        read(raw) {
+          if (raw === undefined && optional) return undefined;
+          if (raw === undefined && hasDefault) return def.defaultValue;
+          const read = reader(raw);
+          return read instanceof FieldProblem ? issue(read.message) : read;
+        },
+      };
+    }
+    return {
+      name,
+      read(raw) {
+        const result = field.safeParse(raw);
+        if (result.success) return result.data;
+        return new FieldDetails(result.error.issues.map((issue) => {
+          const param = [name, ...issue.path.map(String)].join(".");
+          return { param, message: `Parameter "${param}" ${issue.message}` };
+        }));
+      },
+    };
   });
 }
 

@@ -4,6 +4,9 @@
  * @module
  */
 
+/** Exact powers of ten for the fast path of {@linkcode roundTo}. */
+const POWERS: readonly number[] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
+
 /**
  * Rounds a value to a number of decimal places, half away from zero, on its shortest decimal
  * representation (so 1.005 rounds to 1.01, not 1.00 as `Math.round(1.005 * 100) / 100` gives).
@@ -28,6 +31,18 @@ export function roundTo(value: number, places: number): number {
   const magnitude = Math.abs(value);
   // At 1e15 and above a double has no fractional digits left to round.
   if (magnitude >= 1e15) return value;
+  // Unless the scaled value sits within float error of a half (where the decimal digits decide),
+  // rounding it in binary gives the same result as rounding the shortest decimal form, and
+  // dividing by a power of ten is correctly rounded like `Number("<digits>e-<places>")`.
+  const scale = POWERS[places];
+  if (scale !== undefined) {
+    const scaled = magnitude * scale;
+    const fraction = scaled - Math.floor(scaled);
+    if (Math.abs(fraction - 0.5) > scaled * 1e-12 + 1e-12) {
+      const rounded = Math.round(scaled) / scale;
+      return value < 0 && rounded !== 0 ? -rounded : rounded;
+    }
+  }
   const [mantissa, exponent] = magnitude.toExponential().split("e") as [string, string];
   const shifted = Number(`${mantissa}e${Number(exponent) + places}`);
   const rounded = Number(`${Math.round(shifted)}e-${places}`);

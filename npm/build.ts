@@ -17,6 +17,7 @@ export const ENTRIES: readonly string[] = [
   "education.ts",
   "tools.ts",
   "operations.ts",
+  "words.ts",
 ];
 const root = new URL("../", here);
 

@@ -6,7 +6,7 @@
  */
 import { ApiError as CoreApiError, isApiError as isCoreApiError } from "../core/errors.ts";
 import { chosenFormat, parseParams } from "../core/execute.ts";
-import type { AnyOperation, Operation } from "../core/operation.ts";
+import type { AnyOperation, Operation, OperationContext } from "../core/operation.ts";
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
 import { fd as fdOp, type FdParams, type FdResult } from "../core/ops/fd.ts";
 import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
@@ -232,7 +232,12 @@ export class LankaClient {
   readonly #timeoutMs: number;
   readonly #cache: CacheStore | undefined;
   readonly #now: () => number;
-  #today = { date: "", from: 0, to: 0 };
+  #today: { from: number; to: number; context: OperationContext } = {
+    from: 0,
+    to: 0,
+    context: { today: "", baseUrl: "" },
+  };
+  readonly #metas = new WeakMap<AnyOperation, Meta>();
 
   /** The exam voucher catalogue: `list()` and `get(slug)` (server only). */
   readonly store: StoreMethods = {
@@ -600,7 +605,7 @@ export class LankaClient {
   ): ApiPromise<R, Meta> {
     if (op.run && this.mode !== "remote") {
       try {
-        return new ApiPromise(Promise.resolve(this.#local(op, params) as ApiResponse<R>));
+        return new ApiPromise(this.#local(op, params) as ApiResponse<R>);
       } catch (error) {
         return rejected(error);
       }
@@ -625,7 +630,7 @@ export class LankaClient {
     }
     try {
       const parsed = parseParams(op, toEntries(params));
-      data = op.run!(parsed, { today: this.#colomboDate(), baseUrl: this.baseUrl });
+      data = op.run!(parsed, this.#context());
       // Another representation (e.g. format=ics) is the rendered text, as the server sends it.
       const format = chosenFormat(op, parsed);
       if (format) {
@@ -637,25 +642,38 @@ export class LankaClient {
     }
     // A rendered representation has no envelope, so no meta: as from the server.
     if (rendered) return local(data, undefined);
-    const meta: Meta = { tier: "local", endpoint: op.name };
-    if (op.provenance) {
-      if (op.page) meta.page_url = `${this.baseUrl}/tools/${op.page}`;
-      meta.source_url = op.provenance.sourceUrl;
-      meta.last_verified = op.provenance.lastVerified;
-    }
-    return local(data, meta);
+    return local(data, this.#meta(op));
   }
 
-  /** Today in Asia/Colombo, recomputed only when the clock leaves the cached day. */
-  #colomboDate(): string {
+  /** The meta of an operation's local answers: the same every call, built once and frozen. */
+  #meta(op: AnyOperation): Meta {
+    let meta = this.#metas.get(op);
+    if (!meta) {
+      meta = { tier: "local", endpoint: op.name };
+      if (op.provenance) {
+        if (op.page) meta.page_url = `${this.baseUrl}/tools/${op.page}`;
+        meta.source_url = op.provenance.sourceUrl;
+        meta.last_verified = op.provenance.lastVerified;
+      }
+      this.#metas.set(op, Object.freeze(meta));
+    }
+    return meta;
+  }
+
+  /**
+   * The context of local operations: today in Asia/Colombo and the base URL, one object reused
+   * until the clock leaves the day.
+   */
+  #context(): OperationContext {
     const now = this.#now();
     if (now < this.#today.from || now >= this.#today.to) {
       const from = Math.floor((now + COLOMBO_OFFSET_MS) / 86_400_000) * 86_400_000 -
         COLOMBO_OFFSET_MS;
-      const date = new Date(from + COLOMBO_OFFSET_MS).toISOString().slice(0, 10);
-      this.#today = { date, from, to: from + 86_400_000 };
+      const today = new Date(from + COLOMBO_OFFSET_MS).toISOString().slice(0, 10);
+      const context = Object.freeze({ today, baseUrl: this.baseUrl });
+      this.#today = { from, to: from + 86_400_000, context };
     }
-    return this.#today.date;
+    return this.#today.context;
   }
 
   async #remote(

@@ -21,14 +21,14 @@ import type { ApiResponse, Meta } from "./types.ts";
  * ```
  */
 export class ApiPromise<T, M extends Meta | undefined = Meta> implements PromiseLike<T> {
-  readonly #response: Promise<ApiResponse<T, M>>;
+  readonly #response: Promise<ApiResponse<T, M>> | ApiResponse<T, M>;
 
   /**
-   * Wraps the promise of a whole answer.
+   * Wraps the promise of a whole answer, or an answer already at hand (a local computation).
    *
    * @param response The answer.
    */
-  constructor(response: Promise<ApiResponse<T, M>>) {
+  constructor(response: Promise<ApiResponse<T, M>> | ApiResponse<T, M>) {
     this.#response = response;
   }
 
@@ -38,7 +38,7 @@ export class ApiPromise<T, M extends Meta | undefined = Meta> implements Promise
    * @returns The answer.
    */
   withResponse(): Promise<ApiResponse<T, M>> {
-    return this.#response;
+    return Promise.resolve(this.#response);
   }
 
   /**
@@ -52,7 +52,12 @@ export class ApiPromise<T, M extends Meta | undefined = Meta> implements Promise
     onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    return this.#response.then((response) => response.data).then(onfulfilled, onrejected);
+    const response = this.#response;
+    // An answer at hand costs one promise, not two.
+    if (!(response instanceof Promise)) {
+      return Promise.resolve(response.data).then(onfulfilled, onrejected);
+    }
+    return response.then((answer) => answer.data).then(onfulfilled, onrejected);
   }
 
   /**

@@ -9,7 +9,12 @@ import data from "../../data/districts.json" with { type: "json" };
 /** One of the 9 provinces. */
 export interface Province {
   slug: string;
+  /** English name without "Province" (ISO 3166-2 writes "Western Province"). */
   name: string;
+  /** Sinhala name, with පළාත (sources in `data/districts.json`). */
+  nameSinhala: string;
+  /** Tamil name, with மாகாணம் (sources in `data/districts.json`). */
+  nameTamil: string;
   /** ISO 3166-2 code, `LK-1` to `LK-9`. */
   code: string;
   capital: string;
@@ -46,23 +51,63 @@ export const DISTRICTS: readonly District[] = data.districts.map((d) => ({
 }));
 
 /** The 9 provinces in ISO order. */
-export const PROVINCES: readonly Province[] = data.provinces.map((p) => ({ ...p }));
+export const PROVINCES: readonly Province[] = data.provinces.map((p) => ({
+  slug: p.slug,
+  name: p.name,
+  nameSinhala: p.nameSinhala,
+  nameTamil: p.nameTamil,
+  code: p.code,
+  capital: p.capital,
+}));
 
-/** Lower case, with runs of spaces, hyphens and underscores made one hyphen. */
+/**
+ * Lower case, without zero-width joiners (many sources drop the one in ශ්‍රී or ත්‍ර), with runs
+ * of spaces, hyphens and underscores made one hyphen.
+ */
 function normalise(raw: string): string {
-  return raw.trim().toLowerCase().replace(/[\s_-]+/g, "-");
+  return raw.trim().toLowerCase().replace(/[\u200c\u200d]/g, "").replace(/[\s_-]+/g, "-");
 }
 
 const DISTRICT_KEYS = new Map<string, District>();
 for (const [i, d] of data.districts.entries()) {
   const district = DISTRICTS[i]!;
-  for (const key of [d.slug, d.name, d.code, ...d.aliases]) {
+  for (
+    const key of [
+      d.slug,
+      d.name,
+      d.code,
+      d.nameSinhala,
+      d.nameTamil,
+      ...d.aliases,
+      ...("aliasesSinhala" in d ? d.aliasesSinhala : []),
+      ...("aliasesTamil" in d ? d.aliasesTamil : []),
+    ]
+  ) {
     DISTRICT_KEYS.set(normalise(key), district);
   }
 }
 
+/** The word for "province" that may follow a name, in English, Sinhala and Tamil. */
+const PROVINCE_WORD = /-(province|පළාත|மாகாணம்)$/;
+
+const PROVINCE_KEYS = new Map<string, Province>();
+for (const province of PROVINCES) {
+  for (
+    const key of [
+      province.slug,
+      province.name,
+      province.code,
+      province.nameSinhala,
+      province.nameTamil,
+    ]
+  ) {
+    PROVINCE_KEYS.set(normalise(key).replace(PROVINCE_WORD, ""), province);
+  }
+}
+
 /**
- * Finds a district by slug, English name, ISO code or a common spelling variant, ignoring case.
+ * Finds a district by slug, English name, ISO code, Sinhala or Tamil name or a common spelling
+ * variant (such as ISO's `Kegalla`), ignoring case.
  *
  * @param raw What the caller wrote, for example `Nuwara Eliya`, `nuwara-eliya`, `LK-23` or
  *   `Moneragala`.
@@ -79,9 +124,12 @@ export function findDistrict(raw: string): District | undefined {
 }
 
 /**
- * Finds a province by slug, name or ISO code, ignoring case.
+ * Finds a province by slug, English name with or without "Province" (ISO 3166-2 writes
+ * `Northern Province`), ISO code, or Sinhala or Tamil name with or without පළාත / மாகாணம்,
+ * ignoring case.
  *
- * @param raw For example `North Western`, `north-western` or `LK-6`.
+ * @param raw For example `North Western`, `north-western`, `Northern Province`, `LK-6`,
+ *   `උතුරු පළාත` or `வட மாகாணம்`.
  * @returns The province, or undefined.
  *
  * @example Usage
@@ -91,8 +139,7 @@ export function findDistrict(raw: string): District | undefined {
  * ```
  */
 export function findProvince(raw: string): Province | undefined {
-  const key = normalise(raw);
-  return PROVINCES.find((p) => [p.slug, normalise(p.name), normalise(p.code)].includes(key));
+  return PROVINCE_KEYS.get(normalise(raw).replace(PROVINCE_WORD, ""));
 }
 
 function copy(d: District): District {

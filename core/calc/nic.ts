@@ -28,6 +28,7 @@ export type NicReasonCode =
   | "day_of_year"
   | "not_leap_year"
   | "future"
+  | "too_young"
   | "too_old";
 
 /** Result of {@linkcode decodeNic} (spec 2.3). Decoded fields are null when `valid` is false. */
@@ -59,6 +60,13 @@ export interface DecodeNicOptions {
 
 /** The oldest holder accepted, in whole years. */
 export const MAX_NIC_AGE = 130;
+
+/**
+ * The age from which a National Identity Card is issued, in whole years: 15 (the Department's
+ * page on obtaining a card for the first time; 16 from the 1981 amendment until 2017). Sources in
+ * `data/nic.json` and `data/nic_sources.json` (`minimumAge`).
+ */
+export const MIN_NIC_AGE: number = nicData.minimumAge.years;
 
 /** Month lengths of the Department's day count: February always has 29 days. */
 const DRP_MONTH_DAYS: readonly number[] = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
@@ -147,8 +155,9 @@ function malformedReason(text: string): string {
  *
  * Surrounding spaces are ignored and the letter may be lower case. The day code is read on the
  * Department for Registration of Persons' fixed 366-day calendar (February always has 29 days),
- * so day 060 in a common year, day codes 000, 367-500 and 867-999, a birth date after `today`
- * and a holder older than {@linkcode MAX_NIC_AGE} make the number invalid. Anything that is not
+ * so day 060 in a common year, day codes 000, 367-500 and 867-999, a birth date after `today`,
+ * a holder younger than {@linkcode MIN_NIC_AGE} (cards are issued from 15) and one older than
+ * {@linkcode MAX_NIC_AGE} make the number invalid. Anything that is not
  * an NIC at all is also answered, with `valid: false` and a `reason`, never thrown. The
  * circulating mod-11 check digit is reported in `checkDigitValid` but never makes a number
  * invalid: no official algorithm is published.
@@ -205,6 +214,14 @@ export function decodeNic(options: DecodeNicOptions): NicResult {
     );
   }
   const age = ageOn(birth, now);
+  if (age.years < MIN_NIC_AGE) {
+    return invalid(
+      text,
+      format,
+      "too_young",
+      `Date of birth ${dateOfBirth} makes the holder ${age.years} years old: cards are issued from age ${MIN_NIC_AGE}`,
+    );
+  }
   if (age.years > MAX_NIC_AGE) {
     return invalid(
       text,

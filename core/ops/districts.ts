@@ -43,7 +43,8 @@ const result: z.ZodMiniType<DistrictsResult> = z.object({
 const params = z.object({
   province: z.optional(text({
     maxLength: 40,
-    description: "Only the districts of this province (name, slug or ISO code, e.g. Western)",
+    description:
+      "Only the districts of this province: name with or without Province, ISO code (LK-1..LK-9), Sinhala or Tamil name; any case",
     example: "Western",
   })),
 });

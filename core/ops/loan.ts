@@ -53,11 +53,9 @@ const result: z.ZodMiniType<LoanResult> = z.object({
   annualRate: z.number().check(z.describe("Percent")),
   tenureMonths: z.int(),
   emi: z.number().check(
-    z.describe("Monthly instalment, rounded to the cent: every payment but the last"),
+    z.describe("Monthly instalment: every payment but the last"),
   ),
-  lastPayment: z.number().check(z.describe(
-    "The final payment, which clears the balance (the EMI give or take the EMI's rounding)",
-  )),
+  lastPayment: z.number().check(z.describe("The final payment, which clears the balance")),
   totalInterest: z.number().check(z.describe("The sum of the interest in the schedule")),
   totalPayment: z.number().check(z.describe("The sum of the payments in the schedule")),
   currency: z.literal("LKR"),

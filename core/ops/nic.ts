@@ -3,6 +3,7 @@ import nicData from "../../data/nic.json" with { type: "json" };
 import {
   decodeNic,
   MAX_NIC_AGE,
+  MIN_NIC_AGE,
   nicCheckDigitValid,
   type NicResult,
   toNewNic,
@@ -11,7 +12,7 @@ import {
 import { defineOperation, type Operation } from "../operation.ts";
 import { anyString } from "../params.ts";
 
-export { decodeNic, MAX_NIC_AGE, nicCheckDigitValid, toNewNic, toOldNic };
+export { decodeNic, MAX_NIC_AGE, MIN_NIC_AGE, nicCheckDigitValid, toNewNic, toOldNic };
 export type { DecodeNicOptions, NicFormat, NicGender, NicReasonCode } from "../calc/nic.ts";
 export type { NicResult };
 
@@ -42,7 +43,9 @@ const result: z.ZodMiniType<NicResult> = z.object({
     "Whether the number has a valid form and names a possible date of birth; the check digit is not considered",
   )),
   reason: z.nullable(z.string()).check(z.describe("Why the number is not valid; null when valid")),
-  reasonCode: z.nullable(z.enum(["malformed", "day_of_year", "not_leap_year", "future", "too_old"]))
+  reasonCode: z.nullable(
+    z.enum(["malformed", "day_of_year", "not_leap_year", "future", "too_young", "too_old"]),
+  )
     .check(z.describe("Why the number is not valid, for programs; null when valid")),
   format: z.nullable(z.enum(["old", "new"])).check(z.describe(
     "old: 9 digits and V or X; new: 12 digits; null when the input has neither form",

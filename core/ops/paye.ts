@@ -55,7 +55,7 @@ const params = z.object({
   rounding: z._default(
     oneOf(["exact", "table"] as const, {
       description:
-        "exact (default): the IRD formula to the cent; table: the whole rupees the IRD's printed Table 01 lists for the income range (above its last row, the exact formula, as the table says)",
+        "exact (default): the IRD formula to the cent; table: the whole rupees the printed Table 01 lists",
     }),
     "exact",
   ),

@@ -33,26 +33,54 @@ function asNumber(value: unknown): number | undefined {
 }
 
 /**
- * The month-by-month value of a deposit from the fd operation's result: compounding monthly at
- * maturity, or the principal plus the interest paid out so far for monthly payouts (gross of
- * tax, as the bank credits it).
+ * The month-by-month value of a deposit from the fd operation's result (gross of tax): for
+ * interest at maturity, the principal plus the simple interest accrued so far (P x r x m / 12;
+ * credited only at maturity); for periodic payouts, the principal plus the interest paid out so
+ * far; for `compound-monthly`, the principal compounded monthly. A term in days is drawn from
+ * the start to maturity only.
  *
  * @param r The fd result.
- * @returns Month 0 to the tenure.
+ * @returns Month 0 to the term.
  */
 export function depositGrowth(r: Record<string, unknown>): { month: number; value: number }[] {
   const principal = asNumber(r.principal) ?? 0;
   const rate = (asNumber(r.annualRate) ?? 0) / 100;
-  const months = asNumber(r.tenureMonths) ?? 0;
-  const monthly = asNumber(r.monthlyInterestGross);
+  const months = asNumber(r.tenureMonths);
+  const maturity = asNumber(r.maturityGross);
+  if (months === undefined) {
+    return [
+      { month: 0, value: principal },
+      ...(maturity === undefined ? [] : [{
+        month: 1,
+        value: maturity,
+      }]),
+    ];
+  }
+  const perPayout = asNumber(r.interestPerPayoutGross);
+  const credits = Array.isArray(r.credits) ? r.credits.length : 0;
+  const period = perPayout !== undefined && credits > 0 ? months / credits : undefined;
   return Array.from({ length: months + 1 }, (_, month) => ({
     month,
-    value: month === months && asNumber(r.maturityGross) !== undefined
-      ? asNumber(r.maturityGross)!
-      : monthly !== undefined
-      ? roundMoney(principal + monthly * month)
-      : roundMoney(principal * Math.pow(1 + rate / 12, month)),
+    value: month === months && maturity !== undefined
+      ? maturity
+      : period !== undefined
+      ? roundMoney(principal + perPayout! * Math.floor(month / period))
+      : r.payout === "compound-monthly"
+      ? roundMoney(principal * Math.pow(1 + rate / 12, month))
+      : roundMoney(principal * (1 + (rate * month) / 12)),
   }));
+}
+
+/** What the growth chart shows, by payout. */
+function growthCaption(payout: unknown): string {
+  switch (payout) {
+    case "compound-monthly":
+      return "Value of the deposit month by month, compounding monthly (before tax)";
+    case "maturity":
+      return "Principal plus the simple interest accrued, month by month; paid at maturity (before tax)";
+    default:
+      return "Principal plus the interest paid out, month by month (before tax)";
+  }
 }
 
 /** The Z of a z-score result: the first numeric field among these names. */
@@ -69,13 +97,7 @@ export const TOOL_FIGURES: Readonly<Record<string, ToolFigure>> = {
       Array.isArray(r.schedule) ? amortizationChart(r.schedule as MonthSplit[]) : undefined,
   },
   fd: {
-    draw: (r) =>
-      growthChart(
-        depositGrowth(r),
-        r.payout === "monthly"
-          ? "Principal plus the interest paid out, month by month (before tax)"
-          : "Value of the deposit month by month, compounding monthly (before tax)",
-      ),
+    draw: (r) => growthChart(depositGrowth(r), growthCaption(r.payout)),
   },
   holidays: {
     draw: (r) =>

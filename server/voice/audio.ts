@@ -104,17 +104,149 @@ export function toInt16(samples: Float32Array): Int16Array {
 }
 
 /**
- * Resamples mono 16-bit audio with the Speex resampler (SIMD build, quality 3) block by block,
- * handing each float output block to `onBlock` (a view that is only valid during the call). The
- * end is padded by the input latency and the first output-latency samples dropped, so the
- * output has exactly `floor(n * outRate / inRate)` samples. The engine's output is kept as
- * 16-bit (half the memory of floats) and converted one block at a time.
+ * A resampler fed block by block: the Speex resampler (SIMD build, quality 3), or a plain
+ * 16-bit to float conversion when the rates are equal. Each output block goes to the `onBlock`
+ * given with the input, as a view that is only valid during the call. The first output-latency
+ * samples are dropped and {@linkcode Resampler.end} pads the input by the input latency, so the
+ * output has exactly `floor(n * outRate / inRate)` samples for `n` input samples.
+ */
+export class Resampler {
+  // deno-lint-ignore no-explicit-any
+  readonly #m: any;
+  readonly #state: number;
+  readonly #inRate: number;
+  readonly #outRate: number;
+  readonly #outCap: number;
+  readonly #pointers: { input: number; output: number; inLength: number; outLength: number };
+  readonly #scratch = new Float32Array(BLOCK);
+  #skip: number;
+  #fed = 0;
+  #emitted = 0;
+
+  // deno-lint-ignore no-explicit-any
+  private constructor(m: any, inRate: number, outRate: number) {
+    this.#m = m;
+    this.#inRate = inRate;
+    this.#outRate = outRate;
+    if (!m) {
+      this.#state = 0;
+      this.#outCap = 0;
+      this.#skip = 0;
+      this.#pointers = { input: 0, output: 0, inLength: 0, outLength: 0 };
+      return;
+    }
+    const errPtr = m._malloc(4);
+    const state = m._speex_resampler_init(1, inRate, outRate, 3, errPtr);
+    const initError = m.HEAP32[errPtr >> 2];
+    m._free(errPtr);
+    if (initError !== 0 || !state) throw new Error(`Speex resampler init failed: ${initError}`);
+    this.#state = state;
+    this.#outCap = Math.ceil((BLOCK * outRate) / inRate) + 64;
+    this.#pointers = {
+      input: m._malloc(BLOCK * 4),
+      output: m._malloc(this.#outCap * 4),
+      inLength: m._malloc(4),
+      outLength: m._malloc(4),
+    };
+    this.#skip = m._speex_resampler_get_output_latency(state);
+  }
+
+  /**
+   * Starts a resampler (loading the Speex module once per isolate when the rates differ).
+   *
+   * @param inRate Input rate.
+   * @param outRate Output rate.
+   * @returns The resampler.
+   */
+  static async create(inRate: number, outRate: number): Promise<Resampler> {
+    if (inRate === outRate) return new Resampler(undefined, inRate, outRate);
+    speex ??= import("@echogarden/speex-resampler-wasm/simd").then((m) => m.default());
+    return new Resampler(await speex, inRate, outRate);
+  }
+
+  /**
+   * Resamples the next input block.
+   *
+   * @param input Samples at the input rate.
+   * @param onBlock Receives the output so far, in order.
+   */
+  feed(input: Int16Array, onBlock: (block: Float32Array) => void): void {
+    this.#fed += input.length;
+    if (!this.#m) {
+      if (input.length) onBlock(toFloat(input));
+      return;
+    }
+    this.#process(input, onBlock, Infinity);
+  }
+
+  /**
+   * Flushes the resampler's latency and frees it.
+   *
+   * @param onBlock Receives the rest of the output.
+   * @returns The number of output samples in all.
+   */
+  end(onBlock: (block: Float32Array) => void): number {
+    if (!this.#m) return this.#fed;
+    const expected = Math.floor((this.#fed * this.#outRate) / this.#inRate);
+    const m = this.#m;
+    try {
+      this.#process(
+        new Int16Array(m._speex_resampler_get_input_latency(this.#state)),
+        onBlock,
+        expected,
+      );
+      return this.#emitted;
+    } finally {
+      m._speex_resampler_destroy(this.#state);
+      for (const p of Object.values(this.#pointers)) m._free(p);
+    }
+  }
+
+  #process(input: Int16Array, onBlock: (block: Float32Array) => void, limit: number): void {
+    const m = this.#m, p = this.#pointers;
+    for (let at = 0; at < input.length;) {
+      const n = Math.min(BLOCK, input.length - at);
+      m.HEAPF32.set(
+        toFloat(input.subarray(at, at + n), this.#scratch.subarray(0, n)),
+        p.input >> 2,
+      );
+      m.HEAPU32[p.inLength >> 2] = n;
+      m.HEAPU32[p.outLength >> 2] = this.#outCap;
+      const rc = m._speex_resampler_process_float(
+        this.#state,
+        0,
+        p.input,
+        p.inLength,
+        p.output,
+        p.outLength,
+      );
+      if (rc !== 0) throw new Error(`Speex resampler failed: ${rc}`);
+      at += m.HEAPU32[p.inLength >> 2];
+      let out: Float32Array = m.HEAPF32.subarray(
+        p.output >> 2,
+        (p.output >> 2) + m.HEAPU32[p.outLength >> 2],
+      );
+      const dropped = Math.min(this.#skip, out.length);
+      this.#skip -= dropped;
+      out = out.subarray(dropped, dropped + Math.max(0, limit - this.#emitted));
+      if (out.length) {
+        this.#emitted += out.length;
+        onBlock(out);
+      }
+    }
+  }
+}
+
+/**
+ * Resamples mono 16-bit audio (see {@linkcode Resampler}) chunk by chunk, handing each float
+ * output block to `onBlock` (a view that is only valid during the call). The engine's output is
+ * kept as 16-bit (half the memory of floats) and converted one block at a time.
  *
  * @param chunks Samples at `inRate`, in order.
  * @param inRate Input rate.
  * @param outRate Output rate.
  * @param onBlock Receives the output in order.
- * @returns The number of output samples.
+ * @returns The number of output samples: exactly `floor(n * outRate / inRate)`.
  */
 export async function resampleStream(
   chunks: readonly Int16Array[],
@@ -122,55 +254,9 @@ export async function resampleStream(
   outRate: number,
   onBlock: (block: Float32Array) => void,
 ): Promise<number> {
-  const total = chunks.reduce((sum, c) => sum + c.length, 0);
-  if (inRate === outRate) {
-    for (const chunk of chunks) onBlock(toFloat(chunk));
-    return total;
-  }
-  speex ??= import("@echogarden/speex-resampler-wasm/simd").then((m) => m.default());
-  const m = await speex;
-  const errPtr = m._malloc(4);
-  const state = m._speex_resampler_init(1, inRate, outRate, 3, errPtr);
-  const initError = m.HEAP32[errPtr >> 2];
-  m._free(errPtr);
-  if (initError !== 0 || !state) throw new Error(`Speex resampler init failed: ${initError}`);
-  const outCap = Math.ceil((BLOCK * outRate) / inRate) + 64;
-  const inPtr = m._malloc(BLOCK * 4), outPtr = m._malloc(outCap * 4);
-  const inLenPtr = m._malloc(4), outLenPtr = m._malloc(4);
-  const expected = Math.floor((total * outRate) / inRate);
-  let skip: number = m._speex_resampler_get_output_latency(state);
-  let emitted = 0;
-  const scratch = new Float32Array(BLOCK);
-  const feed = (input: Int16Array) => {
-    for (let at = 0; at < input.length;) {
-      const n = Math.min(BLOCK, input.length - at);
-      m.HEAPF32.set(toFloat(input.subarray(at, at + n), scratch.subarray(0, n)), inPtr >> 2);
-      m.HEAPU32[inLenPtr >> 2] = n;
-      m.HEAPU32[outLenPtr >> 2] = outCap;
-      const rc = m._speex_resampler_process_float(state, 0, inPtr, inLenPtr, outPtr, outLenPtr);
-      if (rc !== 0) throw new Error(`Speex resampler failed: ${rc}`);
-      at += m.HEAPU32[inLenPtr >> 2];
-      let out: Float32Array = m.HEAPF32.subarray(
-        outPtr >> 2,
-        (outPtr >> 2) + m.HEAPU32[outLenPtr >> 2],
-      );
-      const dropped = Math.min(skip, out.length);
-      skip -= dropped;
-      out = out.subarray(dropped, dropped + Math.max(0, expected - emitted));
-      if (out.length) {
-        emitted += out.length;
-        onBlock(out);
-      }
-    }
-  };
-  try {
-    for (const chunk of chunks) feed(chunk);
-    feed(new Int16Array(m._speex_resampler_get_input_latency(state)));
-    return emitted;
-  } finally {
-    m._speex_resampler_destroy(state);
-    for (const p of [inPtr, outPtr, inLenPtr, outLenPtr]) m._free(p);
-  }
+  const resampler = await Resampler.create(inRate, outRate);
+  for (const chunk of chunks) resampler.feed(chunk, onBlock);
+  return resampler.end(onBlock);
 }
 
 // deno-lint-ignore no-explicit-any

@@ -15,11 +15,11 @@ import {
   encodeWav,
   ENGINE_RATE,
   mp3Kbps,
-  mp3Stream,
   resampleStream,
   toFloat,
   toInt16,
 } from "./audio.ts";
+import { localEncoder, type Mp3Encoder } from "./encoder.ts";
 import { LANGUAGES, VOICE_SETTINGS, type VoiceInfo } from "./languages.ts";
 import { normalizeEnglish } from "./normalize.ts";
 import { normalizeSinhalaTamil } from "./normalize_si_ta.ts";
@@ -36,6 +36,8 @@ export interface SynthJob {
   /** Requested mp3 bit rate in bps. */
   bitRate: number;
   normalize: boolean;
+  /** Encode MP3 in the synthesis worker's encoder worker, beside eSpeak NG (default true). */
+  encodeAside?: boolean;
 }
 
 /** What a job produces. */
@@ -266,6 +268,17 @@ export class Engine {
   }
 
   #speakChunks(ssml: string, voiceName: string, settings: VoiceInfo): Int16Array[] {
+    const chunks: Int16Array[] = [];
+    this.#speakInto(ssml, voiceName, settings, (samples) => chunks.push(samples));
+    return chunks;
+  }
+
+  #speakInto(
+    ssml: string,
+    voiceName: string,
+    settings: VoiceInfo,
+    onChunk: (samples: Int16Array) => void,
+  ): void {
     const es = this.#es;
     const rc = es.set_voice(voiceName);
     if (rc !== 0) throw new Error(`eSpeak NG has no voice "${voiceName}" (code ${rc})`);
@@ -273,45 +286,47 @@ export class Engine {
     es.set_pitch(settings.pitch);
     es.set_range(settings.range);
     es.set_volume(100);
-    const chunks: Int16Array[] = [];
     es.synthesize(ssml, (samples: Int16Array | undefined) => {
-      if (samples?.length) chunks.push(samples.slice());
+      if (samples?.length) onChunk(samples.slice());
       return false;
     });
-    return chunks;
   }
 
   /**
-   * Runs a job end to end.
+   * Runs a job end to end. MP3 is encoded by `encoder` as eSpeak NG produces the samples: with
+   * an `EncoderClient`, in a second worker while the rest of the text is being spoken.
    *
    * @param job The job.
+   * @param encoder Where MP3 is encoded (default: in this thread, after synthesis).
    * @returns The encoded audio and what was used.
    */
-  async synthesize(job: SynthJob): Promise<SynthResult> {
+  async synthesize(job: SynthJob, encoder: Mp3Encoder = localEncoder): Promise<SynthResult> {
     const settings = VOICE_SETTINGS[job.voice];
+    const rate = job.sampleRate;
+    const kbps = mp3Kbps(job.bitRate, rate);
     const parts: Int16Array[] = [];
+    const sink = job.codec === "mp3" ? encoder.open(ENGINE_RATE, rate, kbps) : undefined;
+    let total = 0;
+    const emit = (samples: Int16Array) => {
+      total += samples.length;
+      if (sink) sink.write(samples);
+      else parts.push(samples);
+    };
     for (const segment of segmentsOf(job)) {
       if (segment.kind === "pcm") {
-        parts.push(toInt16(segment.samples));
+        emit(toInt16(segment.samples));
       } else {
         const variant = segment.whisper ? settings.whisper : settings.variant;
-        parts.push(...this.#speakChunks(segment.ssml, `${segment.espeak}+${variant}`, settings));
+        this.#speakInto(segment.ssml, `${segment.espeak}+${variant}`, settings, emit);
       }
     }
-    if (parts.every((p) => p.length === 0)) {
-      parts.push(new Int16Array(Math.round(0.1 * ENGINE_RATE)));
+    if (total === 0) emit(new Int16Array(Math.round(0.1 * ENGINE_RATE)));
+    if (sink) {
+      const { audio, count } = await sink.finish();
+      return { audio, sampleRate: rate, bitRate: kbps * 1000, duration: count / rate };
     }
-    const rate = job.sampleRate;
-    if (job.codec === "wav") {
-      const blocks: Float32Array[] = [];
-      const count = await resampleStream(parts, ENGINE_RATE, rate, (b) => blocks.push(b.slice()));
-      return { audio: encodeWav(blocks, rate), sampleRate: rate, duration: count / rate };
-    }
-    const kbps = mp3Kbps(job.bitRate, rate);
-    const mp3 = await mp3Stream(rate, kbps);
-    const count = await resampleStream(parts, ENGINE_RATE, rate, (b) => mp3.write(b));
-    const audio = mp3.finish();
-    const duration = count / rate;
-    return { audio, sampleRate: job.sampleRate, bitRate: kbps * 1000, duration };
+    const blocks: Float32Array[] = [];
+    const count = await resampleStream(parts, ENGINE_RATE, rate, (b) => blocks.push(b.slice()));
+    return { audio: encodeWav(blocks, rate), sampleRate: rate, duration: count / rate };
   }
 }

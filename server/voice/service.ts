@@ -21,6 +21,11 @@ export interface VoiceServiceOptions {
   queue: number;
   /** Longest one synthesis may take before its worker is replaced. */
   timeoutMs?: number;
+  /**
+   * Encode MP3 in each synthesis worker's own encoder worker while eSpeak NG speaks (default
+   * true); false encodes after synthesis in the same worker (the benchmark compares the two).
+   */
+  encodeAside?: boolean;
 }
 
 /** A finished synthesis with what the response headers report. */
@@ -57,9 +62,11 @@ export interface VoiceStatus {
 export class VoiceService implements VoiceSynthesizer {
   readonly #synth: WorkerPool<SynthJob, SynthResult>;
   readonly #text: WorkerPool<TextJob, string | string[]>;
+  readonly #encodeAside: boolean;
 
   /** @param options Pool size, queue bound, time limit. */
   constructor(options: VoiceServiceOptions) {
+    this.#encodeAside = options.encodeAside ?? true;
     const timeoutMs = options.timeoutMs ?? 60_000;
     this.#synth = new WorkerPool({
       url: new URL("./worker.ts", import.meta.url),
@@ -143,6 +150,7 @@ export class VoiceService implements VoiceSynthesizer {
       sampleRate: request.sample_rate,
       bitRate: request.bit_rate ?? DEFAULT_BIT_RATE,
       normalize: request.text_normalization,
+      ...(this.#encodeAside ? {} : { encodeAside: false }),
     });
     return { ...result, language, warnings };
   }

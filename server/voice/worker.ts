@@ -7,13 +7,16 @@
  *
  * @module
  */
+import { EncoderClient, localEncoder } from "./encoder.ts";
 import { Engine, type SynthJob } from "./engine.ts";
 import { workerScope } from "./protocol.ts";
 
 const scope = workerScope<SynthJob>();
 const engine = await Engine.create();
+// MP3 is encoded in a second worker while eSpeak NG speaks (see encoder.ts).
+const encoder = new EncoderClient();
 // Warm-up: the first call of the wasm2js engine, resampler and encoder is several times slower.
-await engine.synthesize({
+const warmUp: SynthJob = {
   pieces: [{ kind: "text", text: "Ready.", wraps: [] }],
   voice: "eve",
   language: "en",
@@ -21,8 +24,10 @@ await engine.synthesize({
   sampleRate: 24000,
   bitRate: 64000,
   normalize: false,
-});
+};
+await engine.synthesize(warmUp, encoder);
+await engine.synthesize(warmUp, localEncoder);
 scope.serve(async (job) => {
-  const value = await engine.synthesize(job);
+  const value = await engine.synthesize(job, job.encodeAside === false ? localEncoder : encoder);
   return { value, transfer: [value.audio.buffer as ArrayBuffer] };
 });

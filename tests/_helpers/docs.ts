@@ -122,39 +122,95 @@ export function markdownTables(markdown: string): { line: number; rows: string[]
 export interface CurlExample {
   /** `docs/x.md:12`. */
   where: string;
-  /** The command as written (continuation lines joined). */
+  /** The command as written (continuation lines joined, the comment removed). */
   command: string;
+  /** The comment after the command, if any (where the expected status is written). */
+  comment: string;
+}
+
+/** Where an unquoted `#` starts a comment in a shell line, and whether a quote is left open. */
+function scanShell(line: string, quote: string | undefined): { comment: number; quote?: string } {
+  let open = quote;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i]!;
+    if (open) {
+      if (ch === open) open = undefined;
+      else if (ch === "\\" && open === '"') i++;
+    } else if (ch === "'" || ch === '"') open = ch;
+    else if (ch === "\\") i++;
+    else if (ch === "#" && (i === 0 || /\s/.test(line[i - 1]!))) return { comment: i };
+  }
+  return { comment: -1, ...(open ? { quote: open } : {}) };
 }
 
 /**
- * The `curl` commands in the `sh` code blocks of a Markdown text (continuation lines joined;
- * comments after `#` dropped).
+ * The `curl` commands in the shell code blocks of a Markdown text: continuation lines (a trailing
+ * backslash, or a quote still open) joined, the comment after `#` kept apart. Variable
+ * assignments (`B=http://...`) in the same block come back as `NAME=value` commands.
  *
  * @param file The file's path, for messages.
  * @param markdown The text.
- * @returns The commands.
+ * @returns The commands, in order.
  */
 export function curlExamples(file: string, markdown: string): CurlExample[] {
   const out: CurlExample[] = [];
   let fenced: string | undefined;
   let pending = "";
+  let quote: string | undefined;
   let start = 0;
   markdown.split("\n").forEach((text, i) => {
     const fence = /^\s*```(\w*)/.exec(text);
-    if (fence) {
+    if (fence && quote === undefined) {
       fenced = fenced === undefined ? fence[1] ?? "" : undefined;
+      pending = "";
       return;
     }
     if (fenced === undefined || !/^(sh|bash|shell|console)?$/.test(fenced)) return;
-    const line = text.replace(/\s#\s.*$/, "").trimEnd();
     if (pending === "") start = i + 1;
+    const scan = scanShell(text, quote);
+    quote = scan.quote;
+    let line = scan.comment >= 0 ? text.slice(0, scan.comment) : text;
+    const comment = scan.comment >= 0 ? text.slice(scan.comment + 1).trim() : "";
+    if (quote !== undefined) {
+      pending += line + "\n";
+      return;
+    }
+    line = line.trimEnd();
     if (line.endsWith("\\")) {
       pending += line.slice(0, -1) + " ";
       return;
     }
     const command = (pending + line).trim().replace(/^\$\s+/, "");
     pending = "";
-    if (/^curl\s/.test(command)) out.push({ where: `${file}:${start}`, command });
+    if (/^curl\s/.test(command) || /^[A-Z_]+=\S+$/.test(command)) {
+      out.push({ where: `${file}:${start}`, command, comment });
+    }
   });
   return out;
+}
+
+/**
+ * Splits a shell command into words: single quotes literal, double quotes with `$VAR`
+ * expanded, bare words with `$VAR` expanded.
+ *
+ * @param command The command.
+ * @param vars Variables for `$NAME` and `${NAME}`.
+ * @returns The words.
+ */
+export function shellWords(command: string, vars: Record<string, string>): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  const expand = (text: string) =>
+    text.replace(/\$\{?([A-Za-z_]\w*)\}?/g, (_, name: string) => vars[name] ?? "");
+  const re = /'([^']*)'|"((?:[^"\\]|\\.)*)"|(\s+)|([^'"\s]+)/gy;
+  for (const m of command.matchAll(re)) {
+    if (m[3] !== undefined) {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (m[1] !== undefined) word = (word ?? "") + m[1];
+    else if (m[2] !== undefined) word = (word ?? "") + expand(m[2].replace(/\\(.)/g, "$1"));
+    else word = (word ?? "") + expand(m[4]!);
+  }
+  if (word !== undefined) words.push(word);
+  return words;
 }

@@ -10,13 +10,12 @@ export const GOLDEN_FIGURES: Readonly<Record<string, Readonly<Record<string, str
   vat: { vat: "LKR 1,800.00", total: "LKR 11,800.00" },
   // peers.md: 5,000,000 at 12.5% over 240 months -> EMI 56,807.03.
   loan: { emi: "LKR 56,807.03" },
-  // peers.md: 1,000,000 at 10% for 12 months compounding monthly -> 1,104,713.07. Withholding
-  // tax 10% (in force since 1 April 2025) of 104,713.07 = 10,471.307 -> 10,471.31; net
-  // maturity 1,104,713.07 - 10,471.31 = 1,094,241.76.
+  // Research 3.2 worked example: 1,000,000 at 10% for 12 months at maturity -> interest
+  // 100,000 (simple), AIT 10% = 10,000, net 90,000: maturity 1,100,000 gross, 1,090,000 net.
   fd: {
-    maturityGross: "LKR 1,104,713.07",
-    whtAmount: "LKR 10,471.31",
-    maturityNet: "LKR 1,094,241.76",
+    maturityGross: "LKR 1,100,000.00",
+    whtAmount: "LKR 10,000.00",
+    maturityNet: "LKR 1,090,000.00",
   },
   // Research 4: 10 perches = 10 x 25.29285264 = 252.9285264 m2 = 10 x 272.25 = 2,722.5 ft2.
   land: { squareMetres: "252.9285264", "values.sqft": "2,722.5" },

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { amortize, computeLoan, emi } from "../../core/ops/loan.ts";
-import { computeFd, interestWhtRate } from "../../core/ops/fd.ts";
+import { interestWhtRate } from "../../core/ops/fd.ts";
 import { computeVat, standardVatRate } from "../../core/ops/vat.ts";
 import { roundMoney, roundTo } from "../../core/money.ts";
 
@@ -136,104 +136,10 @@ Deno.test("amortize() pays the loan down to zero with interest on the balance", 
   assert.deepEqual(zero.map((row) => row.payment), [333.33, 333.33, 333.34]);
 });
 
-Deno.test("computeFd() compounds cumulative deposits monthly", () => {
-  // Spec/peer example (peers.md): 1,000,000 at 10% for 12 months cumulative ->
-  // maturity 1,104,713.07, interest 104,713.07, effective yield 10.47%.
-  const r = computeFd({
-    principal: 1_000_000,
-    rate: 10,
-    months: 12,
-    payout: "cumulative",
-    whtRate: 0,
-  });
-  assert.deepEqual(
-    [r.maturityGross, r.totalInterestGross, r.effectiveAnnualYieldGross],
-    [1_104_713.07, 104_713.07, 10.47],
-  );
-  assert.deepEqual([r.whtAmount, r.totalInterestNet, r.maturityNet], [0, 104_713.07, 1_104_713.07]);
-});
-
-Deno.test("computeFd() monthly payouts reproduce published AERs", () => {
-  // Research 3.2: Commercial Bank 12 m monthly 15.80% -> AER 17.00%; 60 m monthly 13.40% -> 14.25%;
-  // worked example 9.57% monthly -> 10.00%, paying 7,975/month on 1,000,000 (7,177.50 net of 10%).
-  assert.equal(
-    computeFd({ principal: 1_000_000, rate: 15.8, months: 12, payout: "monthly", whtRate: 0 })
-      .effectiveAnnualYieldGross,
-    17,
-  );
-  assert.equal(
-    computeFd({ principal: 1_000_000, rate: 13.4, months: 60, payout: "monthly", whtRate: 0 })
-      .effectiveAnnualYieldGross,
-    14.25,
-  );
-  const r = computeFd({
-    principal: 1_000_000,
-    rate: 9.57,
-    months: 12,
-    payout: "monthly",
-    whtRate: 10,
-  });
-  assert.equal(r.effectiveAnnualYieldGross, 10);
-  assert.equal(r.monthlyInterestGross, 7_975);
-  assert.equal(roundMoney(r.totalInterestNet / 12), 7_177.5);
-  assert.deepEqual([r.totalInterestGross, r.whtAmount, r.totalInterestNet], [
-    95_700,
-    9_570,
-    86_130,
-  ]);
-  assert.equal(r.maturityGross, 1_095_700);
-});
-
-Deno.test("computeFd() yields satisfy the AER identities (property)", () => {
-  fc.assert(
-    fc.property(
-      fc.integer({ min: 100_000, max: 1e11 }),
-      fc.integer({ min: 1, max: 3_000 }),
-      fc.integer({ min: 1, max: 120 }),
-      fc.constantFrom("cumulative" as const, "monthly" as const),
-      (cents, rateHundredths, months, payout) => {
-        const rate = rateHundredths / 100;
-        const r = computeFd({ principal: cents / 100, rate, months, payout, whtRate: 10 });
-        const aer = (Math.pow(1 + rate / 1200, 12) - 1) * 100;
-        assert.ok(Math.abs(r.effectiveAnnualYieldGross - aer) <= 0.005 + 1e-9);
-        assert.ok(r.effectiveAnnualYieldNet <= r.effectiveAnnualYieldGross);
-        assert.equal(roundMoney(r.totalInterestNet + r.whtAmount), r.totalInterestGross);
-        if (payout === "cumulative" && r.principal >= 10_000) {
-          // Growing the principal at the gross AER for n/12 years gives back the maturity value.
-          const grown = r.principal * Math.pow(1 + aer / 100, months / 12);
-          assert.ok(
-            Math.abs(grown - r.maturityGross) / r.maturityGross < 1e-9 + 0.01 / r.maturityGross,
-          );
-        }
-      },
-    ),
-    { numRuns: 500 },
-  );
-});
-
 Deno.test("interestWhtRate() is 5% from 2023 and 10% from 1 April 2025", () => {
   assert.equal(interestWhtRate("2022-12-31"), 0);
   assert.equal(interestWhtRate("2023-01-01"), 5);
   assert.equal(interestWhtRate("2025-03-31"), 5);
   assert.equal(interestWhtRate("2025-04-01"), 10);
   assert.equal(interestWhtRate("2026-11-21"), 10);
-});
-
-Deno.test("computeFd() never shows a net yield above the gross one, even for a few cents of interest", () => {
-  // Found by the property above: 1,000.01 at 0.03% for one month earns 0.025 (0.03 rounded), and
-  // the yield from rounded cents (0.04%) came out above the gross yield (0.03%).
-  const r = computeFd({
-    principal: 1000.01,
-    rate: 0.03,
-    months: 1,
-    payout: "cumulative",
-    whtRate: 10,
-  });
-  assert.ok(r.effectiveAnnualYieldNet <= r.effectiveAnnualYieldGross);
-  // 1,000,000 at 10% for 12 months, 10% tax: growth 10.4713...% net of tax 9.4241...%.
-  assert.equal(
-    computeFd({ principal: 1_000_000, rate: 10, months: 12, payout: "cumulative", whtRate: 10 })
-      .effectiveAnnualYieldNet,
-    9.42,
-  );
 });

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import {
   decodeNic,
   MAX_NIC_AGE,
+  MIN_NIC_AGE,
   nicCheckDigitValid,
   toNewNic,
   toOldNic,
@@ -10,6 +11,8 @@ import {
 import { anyString } from "../_helpers/arbitraries.ts";
 
 const TODAY = "2026-06-15";
+/** A day on which every research vector's holder is at least 15 (the youngest: 2016-09-16). */
+const VECTORS_TODAY = "2031-09-16";
 
 /**
  * Research vectors (../shared/research/finance-nic-plate.md 5.5), decoded on the 366-day
@@ -66,7 +69,7 @@ const INVALID: [string, string, boolean | null][] = [
 Deno.test("decodeNic() reads the research vectors on the 366-day calendar", async (t) => {
   for (const [input, twelve, dob, gender, voter, check] of VALID) {
     await t.step(`${input} is ${dob} ${gender}`, () => {
-      const r = decodeNic({ number: input, today: TODAY });
+      const r = decodeNic({ number: input, today: VECTORS_TODAY });
       assert.equal(r.valid, true, r.reason ?? "");
       assert.equal(r.reason, null);
       assert.equal(r.nic, input.toUpperCase());
@@ -174,13 +177,34 @@ Deno.test("decodeNic() refuses births after today and holders older than 130", (
     /131 years old: the limit is 130/,
   );
   assert.equal(decodeNic({ number: "000012300000", today: TODAY }).reasonCode, "too_old");
-  // Born today is possible (numbers are now given at birth registration).
-  assert.equal(decodeNic({ number: "202616700001", today: TODAY }).dateOfBirth, TODAY);
-  assert.deepEqual(decodeNic({ number: "202616700001", today: TODAY }).age, {
-    years: 0,
+});
+
+Deno.test("decodeNic() refuses holders younger than 15, the age a card is issued from", () => {
+  // DRP, "Obtaining National Identity Card for the first time" (drp.gov.lk/en/normal.php):
+  // every citizen who has attained or attains the age of 15 years shall apply. On 2026-06-15:
+  // day 167 is 15 June, so 2011-06-15 is exactly 15 and 2011-06-16 (day 168) is 14.
+  assert.equal(MIN_NIC_AGE, 15);
+  const fifteen = decodeNic({ number: "201116700001", today: TODAY });
+  assert.deepEqual([fifteen.valid, fifteen.dateOfBirth, fifteen.age], [true, "2011-06-15", {
+    years: 15,
     months: 0,
     days: 0,
-  });
+  }]);
+  for (const number of ["201116800001", "201166800001", "202616700001", "201800100001"]) {
+    const r = decodeNic({ number, today: TODAY });
+    assert.deepEqual([r.valid, r.reasonCode, r.dateOfBirth, r.age], [
+      false,
+      "too_young",
+      null,
+      null,
+    ]);
+  }
+  assert.match(
+    decodeNic({ number: "201116800001", today: TODAY }).reason!,
+    /Date of birth 2011-06-16 makes the holder 14 years old: cards are issued from age 15/,
+  );
+  // After future, before too_old: a birth after today stays "future".
+  assert.equal(decodeNic({ number: "202620000000", today: TODAY }).reasonCode, "future");
 });
 
 Deno.test("decodeNic() gives the age in whole years, months and days", () => {
@@ -190,21 +214,21 @@ Deno.test("decodeNic() gives the age in whole years, months and days", () => {
     months: 7,
     days: 19,
   });
-  // Born 2000-02-29: on 2001-02-27 the last monthly anniversary is 2001-01-29 (29 days ago);
-  // on 2001-02-28 the anniversary clamps to the end of February: one year exactly.
-  assert.deepEqual(decodeNic({ number: "200006000010", today: "2001-02-27" }).age, {
-    years: 0,
+  // Born 1980-02-29: on 2001-02-27 the last monthly anniversary is 2001-01-29 (29 days ago);
+  // on 2001-02-28 the anniversary clamps to the end of February: 21 years exactly.
+  assert.deepEqual(decodeNic({ number: "198006000010", today: "2001-02-27" }).age, {
+    years: 20,
     months: 11,
     days: 29,
   });
-  assert.deepEqual(decodeNic({ number: "200006000010", today: "2001-02-28" }).age, {
-    years: 1,
+  assert.deepEqual(decodeNic({ number: "198006000010", today: "2001-02-28" }).age, {
+    years: 21,
     months: 0,
     days: 0,
   });
-  // Born 2000-01-31: one month old on 29 February 2000, then a day more on 1 March.
-  assert.deepEqual(decodeNic({ number: "200003100010", today: "2000-03-01" }).age, {
-    years: 0,
+  // Born 1980-01-31: 20 years and 1 month on 29 February 2000, then a day more on 1 March.
+  assert.deepEqual(decodeNic({ number: "198003100010", today: "2000-03-01" }).age, {
+    years: 20,
     months: 1,
     days: 1,
   });
@@ -266,7 +290,7 @@ function dayCode(month: number, day: number, female: boolean): string {
   return String(ordinal + (female ? 500 : 0)).padStart(3, "0");
 }
 
-Deno.test("every date from 1901-01-01 to today, both genders, encodes and decodes back", () => {
+Deno.test("every date from 1901-01-01 to today, both genders, encodes and decodes back (too young after 2011-06-15)", () => {
   let checked = 0;
   const end = Date.UTC(2026, 5, 15);
   for (let t = Date.UTC(1901, 0, 1); t <= end; t += 86_400_000) {
@@ -280,6 +304,11 @@ Deno.test("every date from 1901-01-01 to today, both genders, encodes and decode
       if (y < 2000) forms.push(`${String(y).slice(2)}${code}${serial.slice(1)}${checked % 10}V`);
       for (const number of forms) {
         const r = decodeNic({ number, today: TODAY });
+        if (iso > "2011-06-15") {
+          // Younger than 15 on 2026-06-15: no card is issued yet (DRP).
+          if (r.reasonCode !== "too_young") assert.fail(`${number} should be too_young`);
+          continue;
+        }
         if (!r.valid || r.dateOfBirth !== iso || r.gender !== (female ? "Female" : "Male")) {
           assert.fail(`${number} should decode to ${iso} ${female ? "F" : "M"}: ${r.reason}`);
         }
@@ -295,8 +324,9 @@ Deno.test("day code 060 is valid exactly in leap years", () => {
     const leap = new Date(Date.UTC(year, 1, 29)).getUTCMonth() === 1;
     for (const code of ["060", "560"]) {
       const r = decodeNic({ number: `${year}${code}00011`, today: TODAY });
-      assert.equal(r.valid, leap, `${year} ${code}`);
+      assert.equal(r.valid, leap && year <= 2011, `${year} ${code}`);
       if (!leap) assert.equal(r.reasonCode, "not_leap_year");
+      else if (year > 2011) assert.equal(r.reasonCode, "too_young");
     }
   }
 });

@@ -66,28 +66,42 @@ Deno.test("amortizationChart() draws one bar per month with both parts", () => {
   assert.equal([...svg.matchAll(/<tr><td>\d<\/td>/g)].length, 3, "30 months span 3 years");
 });
 
-Deno.test("depositGrowth() compounds monthly and ends at the operation's maturity value", () => {
-  const r = computeFd({
+Deno.test("depositGrowth() accrues simple interest at maturity and steps with each payout", () => {
+  const r = computeFd({ principal: 1_000_000, rate: 10, months: 12 }) as unknown as Record<
+    string,
+    unknown
+  >;
+  const points = depositGrowth(r);
+  assert.equal(points.length, 13);
+  // Simple interest: 1,000,000 x 10% x m / 12, so 8,333.33 a month and 100,000 at 12 months.
+  assert.deepEqual(points.slice(0, 2).map((p) => p.value), [1_000_000, 1_008_333.33]);
+  assert.equal(points[6]!.value, 1_050_000);
+  assert.equal(points.at(-1)!.value, 1_100_000);
+  const monthly = computeFd({ principal: 1_200, rate: 12, months: 3, payout: "monthly" });
+  // 12% a year on 1,200 pays 12 a month.
+  assert.deepEqual(
+    depositGrowth(monthly as unknown as Record<string, unknown>).map((p) => p.value),
+    [
+      1_200,
+      1_212,
+      1_224,
+      1_236,
+    ],
+  );
+  const quarterly = computeFd({ principal: 1_200, rate: 12, months: 6, payout: "quarterly" });
+  // 36 a quarter: paid at months 3 and 6.
+  assert.deepEqual(
+    depositGrowth(quarterly as unknown as Record<string, unknown>).map((p) => p.value),
+    [1_200, 1_200, 1_200, 1_236, 1_236, 1_236, 1_272],
+  );
+  const compounded = computeFd({
     principal: 1_000_000,
     rate: 10,
     months: 12,
-    payout: "cumulative",
-    whtRate: 0,
+    payout: "compound-monthly",
   }) as unknown as Record<string, unknown>;
-  const points = depositGrowth(r);
-  assert.equal(points.length, 13);
-  // One month at 10%/12: 1,000,000 x (1 + 0.1/12) = 1,008,333.33.
-  assert.deepEqual(points.slice(0, 2).map((p) => p.value), [1_000_000, 1_008_333.33]);
-  assert.equal(points.at(-1)!.value, 1_104_713.07);
-  const monthly = computeFd({
-    principal: 1_200,
-    rate: 12,
-    months: 3,
-    payout: "monthly",
-    whtRate: 0,
-  }) as unknown as Record<string, unknown>;
-  // 12% a year on 1,200 pays 12 a month.
-  assert.deepEqual(depositGrowth(monthly).map((p) => p.value), [1_200, 1_212, 1_224, 1_236]);
+  // 1,000,000 x (1 + 0.1/12)^12 = 1,104,713.07 (peers.md).
+  assert.equal(depositGrowth(compounded).at(-1)!.value, 1_104_713.07);
 });
 
 Deno.test("holidayCalendar() lays out every month from Monday with the names in three languages", () => {
