@@ -14,7 +14,7 @@ import { type KeyResolver, requireKey } from "./http/caller.ts";
 import { rethrow } from "./http/errors.ts";
 import { serverPaths } from "./http/meta_paths.ts";
 import { createPipeline, shareCall } from "./http/pipeline.ts";
-import { compileRoutes } from "./http/routes.ts";
+import { compileRoutes, type RouteTable } from "./http/routes.ts";
 import { consumeQuota, peekQuota } from "./http/quota.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
@@ -64,6 +64,19 @@ export interface AppDeps {
 }
 
 export { MAX_URL_LENGTH } from "./http/pipeline.ts";
+
+const API_ROUTES = new WeakMap<Hono<AppEnv>, RouteTable>();
+
+/**
+ * The `/api/v1` operation routes an app serves from its compiled route table (beside the routes
+ * in Hono's router, `app.routes`), for tests that walk every route.
+ *
+ * @param app An app from {@linkcode buildApp}.
+ * @returns Method and pattern of each route.
+ */
+export function apiRoutes(app: Hono<AppEnv>): { method: string; pattern: string }[] {
+  return API_ROUTES.get(app)?.list() ?? [];
+}
 
 /**
  * Builds the app: the `/api/v1` operations compiled into one route table, and a Hono app for
@@ -191,6 +204,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound(pagesNotFound());
   // Errors go back to the pipeline, which turns every error into a response in one place.
   app.onError(rethrow());
+  API_ROUTES.set(app, routes);
   const honoDispatch = app.fetch;
   app.fetch = createPipeline({
     config,

@@ -203,8 +203,8 @@ function refuse(option: string, why: string): RangeError {
  * @param options Principal, rate, term, payout, start date and withholding tax.
  * @returns The figures, money to the cent and yields to 2 decimals.
  * @throws {RangeError} For a term given both or neither way, a days term with periodic payouts,
- *   a term that is not whole payout periods, or `wht` without `start`; its `cause` names the
- *   option at fault.
+ *   a term that is not whole payout periods, `wht` without `start`, or `wht` with a credit
+ *   dated before the first rate held (2023-01-01); its `cause` names the option at fault.
  *
  * @example Usage
  * ```ts
@@ -264,6 +264,11 @@ export function computeFd(options: FdOptions): FdResult {
   }
 
   const fixed = options.whtRate;
+  const first = wht.rates[0]!.from;
+  if (fixed === undefined && options.wht && plan.some(([date]) => date! < first)) {
+    // No rate is held for earlier credits (research 3.1): unknown, so not guessed as 0.
+    throw refuse("start", `no withholding tax rate is held before ${first}: give whtRate`);
+  }
   const credits: FdCredit[] = plan.map(([date, exact], i) => {
     const interestGross = roundMoney(exact);
     const whtRate = fixed ?? (options.wht && date !== null ? interestWhtRate(date) : 0);

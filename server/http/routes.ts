@@ -102,6 +102,17 @@ export class RouteTable {
   }
 
   /**
+   * Every route in the table, for tests that walk what the app serves.
+   *
+   * @returns Method and pattern (Hono's `:param` syntax) of each route.
+   */
+  list(): { method: string; pattern: string }[] {
+    return [...this.#static.values(), ...this.#dynamic].flatMap((entry) =>
+      [...entry.methods.keys()].map((method) => ({ method, pattern: entry.pattern }))
+    );
+  }
+
+  /**
    * Finds the route of a request. `HEAD` finds the `GET` route. A path the table serves with
    * other methods gives the `Allow` list instead (for 405).
    *

@@ -190,6 +190,31 @@ Deno.test("computeFd() takes withholding tax by credit date: 5% to 31 March 2025
   );
 });
 
+Deno.test("computeFd() refuses to guess withholding tax on credits before 2023", () => {
+  // data/wht.json holds rates from 2023-01-01 only (research 3.1: the earlier rate was not
+  // checked), so a credit dated 2022-12-15 has no known rate; whtRate= gives one.
+  assert.throws(
+    () => computeFd({ principal: 1_000, rate: 10, months: 12, start: "2021-12-15", wht: true }),
+    (error) =>
+      error instanceof RangeError && error.cause === "start" &&
+      /no withholding tax rate is held before 2023-01-01/.test(error.message),
+  );
+  const given = computeFd({
+    principal: 1_000,
+    rate: 10,
+    months: 12,
+    start: "2021-12-15",
+    wht: true,
+    whtRate: 5,
+  });
+  assert.equal(given.whtAmount, 5);
+  // Without withholding tax the date does not matter.
+  assert.equal(
+    computeFd({ principal: 1_000, rate: 10, months: 12, start: "2021-12-15" }).whtRate,
+    0,
+  );
+});
+
 Deno.test("computeFd() whtRate=0 models a depositor who filed the self-declaration", () => {
   const r = computeFd({
     principal: 1_000_000,
@@ -261,7 +286,7 @@ Deno.test("computeFd() net is gross minus the sum of per-credit withholding tax 
       fc.integer({ min: 0, max: 3_000 }),
       fc.integer({ min: 1, max: 10 }),
       fc.constantFrom(...payouts),
-      fc.date({ min: new Date("2022-06-01"), max: new Date("2030-12-31"), noInvalidDate: true }),
+      fc.date({ min: new Date("2023-01-01"), max: new Date("2030-12-31"), noInvalidDate: true }),
       fc.option(fc.integer({ min: 0, max: 2_000 })),
       (cents, rateHundredths, years, payout, start, fixed) => {
         const r = computeFd({

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { operations } from "../../core/registry.ts";
+import { apiRoutes } from "../../server/app.ts";
 import { routePath } from "../../server/http/routes.ts";
 import { PAGE_CSP } from "../../server/http/security.ts";
 import { testApp } from "../_helpers/app.ts";
@@ -48,11 +49,17 @@ for (const https of [false, true]) {
       await using t = await testApp({
         env: { PUBLIC_BASE_URL: https ? "https://lanka.test" : "http://lanka.test" },
       });
-      // Hono's routes (pages, dashboard, health, feeds, index) and the compiled operations.
+      // Both routers: Hono's (pages, dashboard, health, feeds, index) and the compiled route
+      // table of the /api/v1 operations.
       const routes = [
         ...t.app.routes.filter((r) => r.method !== "ALL" && !r.path.includes("*")),
-        ...operations.map((op) => ({ method: op.method as string, path: routePath(op) })),
+        ...apiRoutes(t.app).map((r) => ({ method: r.method, path: r.pattern })),
       ];
+      // The route table serves every operation of the registry, each at its own path.
+      assert.deepEqual(
+        apiRoutes(t.app).map((r) => `${r.method} ${r.pattern}`).sort(),
+        operations.map((op) => `${op.method} ${routePath(op)}`).sort(),
+      );
       assert.ok(routes.length > 30, `only ${routes.length} routes: is the walk broken?`);
       let pages = 0;
       for (const route of routes) {
