@@ -22,6 +22,7 @@ export type ErrorCode =
   | "conflict"
   | "rate_limited"
   | "unavailable"
+  | "not_available"
   | "internal";
 
 /** One problem with one parameter of a request. */

@@ -13,6 +13,10 @@ import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
 import { nic } from "./ops/nic.ts";
 import { paye } from "./ops/paye.ts";
+import { apit } from "./ops/apit.ts";
+import { payslip } from "./ops/payslip.ts";
+import { gratuity } from "./ops/gratuity.ts";
+import { minimumWage } from "./ops/minimum_wage.ts";
 import { scholarship } from "./ops/scholarship.ts";
 import { tools } from "./ops/tools.ts";
 import { store } from "./ops/store.ts";
@@ -29,6 +33,10 @@ export const operations: readonly AnyOperation[] = [
   nic,
   plate,
   paye,
+  apit,
+  payslip,
+  gratuity,
+  minimumWage,
   vat,
   words,
   loan,

@@ -16,6 +16,7 @@ export const ENTRIES: readonly string[] = [
   "districts.ts",
   "education.ts",
   "tools.ts",
+  "payroll.ts",
   "operations.ts",
   "words.ts",
 ];

@@ -9,7 +9,11 @@ import { chosenFormat, parseParams } from "../core/execute.ts";
 import type { AnyOperation, Operation, OperationContext } from "../core/operation.ts";
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
 import { fd as fdOp, type FdParams, type FdResult } from "../core/ops/fd.ts";
+import type { ApitParams, ApitResult } from "../core/ops/apit.ts";
+import type { GratuityResult } from "../core/ops/gratuity.ts";
 import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
+import type { MinimumWage, MinimumWageParams } from "../core/ops/minimum_wage.ts";
+import type { PayslipResult } from "../core/ops/payslip.ts";
 import { land as landOp, type LandParams, type LandResult } from "../core/ops/land.ts";
 import { loan as loanOp, type LoanParams, type LoanResult } from "../core/ops/loan.ts";
 import { nic as nicOp, type NicResult } from "../core/ops/nic.ts";
@@ -399,6 +403,65 @@ export class LankaClient {
    */
   plate(plate: string, options?: RequestOptions): ApiPromise<PlateResult> {
     return this.#call(plateOp, { plate }, options);
+  }
+
+  /**
+   * One month's payslip (`GET /payroll/payslip`): EPF, ETF, APIT on salary and bonus, net pay
+   * and employer cost; with `net` instead of `basic`, the basic pay that nets it.
+   *
+   * @param params `basic` (or `net`), and the optional allowances, bonus, date and year to date.
+   * @param options Signal and timeout.
+   * @returns Every line of the payslip.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const slip = await client.payslip({ basic: 170000, bonus: 600000, date: "2025-04-25" });
+   * console.log(slip.deductions.apitLumpSum?.amount); // 36000
+   * ```
+   */
+  payslip(
+    params: OperationMap["payslip"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<PayslipResult> {
+    return this.call("payslip", params, options);
+  }
+
+  /**
+   * Gratuity under the Payment of Gratuity Act No. 12 of 1983 (`GET /payroll/gratuity`).
+   *
+   * @param params `salary` (last drawn, monthly), `start` and `end` of service.
+   * @param options Signal and timeout.
+   * @returns Completed years, eligibility with its reason, and the amount.
+   */
+  gratuity(
+    params: OperationMap["gratuity"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<GratuityResult> {
+    return this.call("gratuity", params, options);
+  }
+
+  /**
+   * The national minimum wage in force on a date (`GET /payroll/minimum-wage`).
+   *
+   * @param params Optionally `date` (default today).
+   * @param options Signal and timeout.
+   * @returns The monthly and daily minima and the Act.
+   */
+  minimumWage(params: MinimumWageParams = {}, options?: RequestOptions): ApiPromise<MinimumWage> {
+    return this.call("minimum-wage", params, options);
+  }
+
+  /**
+   * APIT under any table by number (`GET /tax/apit`), with that table's own inputs.
+   *
+   * @param params `table` and its inputs (1: `monthly`; 2: `paidToDate`, `payable`, `lumpSums`).
+   * @param options Signal and timeout.
+   * @returns The tax and the table version applied.
+   */
+  apit(params: ApitParams, options?: RequestOptions): ApiPromise<ApitResult> {
+    return this.call("apit", params, options);
   }
 
   /**

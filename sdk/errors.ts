@@ -230,6 +230,7 @@ export const CLASS_BY_CODE: Readonly<Record<ErrorCode, ApiErrorClass>> = {
   conflict: ApiError,
   rate_limited: RateLimitError,
   unavailable: ApiError,
+  not_available: ApiError,
   internal: ApiError,
 };
 
@@ -245,6 +246,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   414: "uri_too_long",
   415: "unsupported_media_type",
   429: "rate_limited",
+  501: "not_available",
   503: "unavailable",
 };
 

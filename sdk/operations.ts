@@ -12,6 +12,10 @@ import type { LoanParams, LoanResult } from "../core/ops/loan.ts";
 import type { NewsParams, NewsResult } from "../core/ops/news.ts";
 import type { NicResult } from "../core/ops/nic.ts";
 import type { PayeParams, PayeResult } from "../core/ops/paye.ts";
+import type { ApitParams, ApitResult } from "../core/ops/apit.ts";
+import type { GratuityParams, GratuityResult } from "../core/ops/gratuity.ts";
+import type { MinimumWage, MinimumWageParams } from "../core/ops/minimum_wage.ts";
+import type { PayslipParams, PayslipResult } from "../core/ops/payslip.ts";
 import type { PlateResult } from "../core/ops/plate.ts";
 import type { ScholarshipParams, ScholarshipResult } from "../core/ops/scholarship.ts";
 import type { StoreParams, StoreResult } from "../core/ops/store.ts";
@@ -48,6 +52,29 @@ export interface OperationMap {
   plate: OperationTypes<{ plate: string }, PlateResult>;
   /** `GET /tax/paye`. */
   paye: OperationTypes<Input<PayeParams, "rounding">, PayeResult>;
+  /** `GET /tax/apit`: any APIT table by number. */
+  apit: OperationTypes<ApitParams, ApitResult>;
+  /** `GET /payroll/payslip`. */
+  payslip: OperationTypes<
+    Input<
+      PayslipParams,
+      | "allowances"
+      | "allowancesEpf"
+      | "bra"
+      | "bonus"
+      | "bonusEpf"
+      | "previousLumpSums"
+      | "previousLumpSumTax"
+      | "employment"
+      | "taxOnTax"
+      | "rounding"
+    >,
+    PayslipResult
+  >;
+  /** `GET /payroll/gratuity`. */
+  gratuity: OperationTypes<Input<GratuityParams, "basis" | "workmen15">, GratuityResult>;
+  /** `GET /payroll/minimum-wage`. */
+  "minimum-wage": OperationTypes<MinimumWageParams, MinimumWage>;
   /** `GET /vat`. */
   vat: OperationTypes<Input<VatParams, "mode">, VatResult>;
   /** `GET /words`. */

@@ -12,7 +12,7 @@ import { build } from "esbuild";
 const here = fileURLToPath(new URL("../", import.meta.url));
 
 /** The subpath exports besides ".". */
-const SUBPATHS = ["holidays", "districts", "education", "tools", "operations", "words"];
+const SUBPATHS = ["holidays", "districts", "education", "tools", "payroll", "operations", "words"];
 
 const common = {
   bundle: true,

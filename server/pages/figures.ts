@@ -14,6 +14,7 @@ import {
   normalCurveChart,
 } from "./charts.ts";
 import type { SafeHtml } from "./html.ts";
+import { payslipSheet } from "./payslip.ts";
 
 /** What a tool page adds for one operation. */
 export interface ToolFigure {
@@ -105,6 +106,7 @@ export const TOOL_FIGURES: Readonly<Record<string, ToolFigure>> = {
         ? holidayCalendar(r.year, r.holidays as CalendarDay[])
         : undefined,
   },
+  payslip: { draw: payslipSheet },
   "z-score": {
     draw: (r) => {
       const z = Z_FIELDS.map((name) => asNumber(r[name])).find((v) => v !== undefined);

@@ -65,6 +65,15 @@ svg .marker { stroke: #1b1f24; stroke-width: 2; stroke-dasharray: 4 3; }
 .month-grid td.holiday { background: var(--accent); color: #fff; border-radius: 4px; }
 .day-names { font-size: .875rem; margin: .5rem 0 0; }
 .day-names li { margin-bottom: .25rem; }
+.payslip-sheet { background: var(--bg); border: 1px solid var(--line); border-radius: 6px; padding: .5rem 1rem; margin: 1rem 0; }
+.payslip-sheet table { margin: .5rem 0; }
+.payslip-sheet caption { text-align: left; font-weight: 700; padding-top: .5rem; }
+.payslip-sheet th { font-weight: 400; }
+@media print {
+  body:has(.payslip-sheet) header.site, body:has(.payslip-sheet) footer.site,
+  body:has(.payslip-sheet) main > :not(#result), .payslip-sheet ~ *, #result > :not(.payslip-sheet), .no-print { display: none; }
+  .result, .payslip-sheet { border: 0; background: none; padding: 0; }
+}
 @media (max-width: 40rem) {
   main { padding: .75rem; }
   dl.fields { grid-template-columns: minmax(0, 1fr); }

@@ -11,6 +11,10 @@ const ctx: OperationContext = { today: "2026-06-15", baseUrl: "https://lanka.tes
 /** The canonical page slugs of the common brief. */
 const CANONICAL = [
   "paye",
+  "payslip",
+  "gratuity",
+  "minimum-wage",
+  "apit",
   "vat",
   "words",
   "loan",
