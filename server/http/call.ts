@@ -16,6 +16,10 @@ export class Call {
   quota: QuotaState | undefined = undefined;
   /** The route pattern that answered, `(unmatched)` until one did. */
   route = "(unmatched)";
+  /** Whether an operation of the route table answered (its answers are never HTML). */
+  operation = false;
+  /** The request URL, read once. */
+  readonly url: string;
 
   /**
    * @param request The request.
@@ -26,5 +30,7 @@ export class Call {
     readonly request: Request,
     readonly info: ServeInfo | undefined,
     readonly id: string,
-  ) {}
+  ) {
+    this.url = request.url;
+  }
 }

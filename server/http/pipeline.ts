@@ -87,14 +87,14 @@ export function createPipeline(deps: PipelineDeps): Serve {
       throw methodNotAllowed(method, found.allow);
     }
     call.route = found.route.pattern;
+    call.operation = true;
     const answer = found.route.answer(call, found.params);
     if (method !== "HEAD") return answer;
     return answer instanceof Promise ? answer.then(headOf) : headOf(answer);
   };
 
   const route = (call: Call): Response | Promise<Response> => {
-    const { request } = call;
-    const length = request.url.length;
+    const length = call.url.length;
     if (length > MAX_URL_LENGTH) {
       throw new ApiError(
         414,
@@ -102,7 +102,7 @@ export function createPipeline(deps: PipelineDeps): Serve {
         `URL is ${length} characters long: the limit is ${MAX_URL_LENGTH}`,
       );
     }
-    const path = getPath(request);
+    const path = pathOf(call);
     const identified = identify(call, path);
     if (identified instanceof Promise) return identified.then(() => dispatch(call, path));
     return dispatch(call, path);
@@ -130,7 +130,9 @@ export function createPipeline(deps: PipelineDeps): Serve {
     const headers = response.headers;
     headers.set("X-Request-Id", call.id);
     headers.set("X-Content-Type-Options", "nosniff");
-    if (headers.get("Content-Type")?.startsWith("text/html")) setPageHeaders(headers, https);
+    if (!call.operation && headers.get("Content-Type")?.startsWith("text/html")) {
+      setPageHeaders(headers, https);
+    }
     setCorsHeaders(headers);
     const { caller } = call;
     if (call.quota === undefined && caller !== undefined) {
@@ -164,6 +166,20 @@ export function createPipeline(deps: PipelineDeps): Serve {
     }
     return finish(call, answer, start);
   };
+}
+
+/**
+ * The decoded path of a request, as Hono's `getPath` reads it: a plain slice when it holds no
+ * `%` (most do), else Hono's own decoding.
+ */
+function pathOf(call: Call): string {
+  const url = call.url;
+  const start = url.indexOf("/", url.indexOf(":") + 4);
+  let end = url.indexOf("?", start);
+  const hash = url.indexOf("#", start);
+  if (hash !== -1 && (end === -1 || hash < end)) end = hash;
+  const path = end === -1 ? url.slice(start) : url.slice(start, end);
+  return path.includes("%") ? getPath(call.request) : path;
 }
 
 /**

@@ -65,6 +65,8 @@ interface PathEntry {
   /** Segments of a pattern with parameters (`:name` for one); undefined for a static path. */
   segments: string[] | undefined;
   methods: Map<string, Route>;
+  /** For a static path, its matches by method, made once (no allocation per request). */
+  matches: Map<string, RouteMatch>;
   allow: string;
 }
 
@@ -90,12 +92,14 @@ export class RouteTable {
         pattern,
         segments: dynamic ? pattern.split("/") : undefined,
         methods: new Map(),
+        matches: new Map(),
         allow: "",
       };
       if (dynamic) this.#dynamic.push(entry);
       else this.#static.set(pattern, entry);
     }
     entry.methods.set(method, route);
+    if (!dynamic) entry.matches.set(method, { route, params: undefined });
     const methods = [...entry.methods.keys()];
     entry.allow = [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"]
       .join(", ");
@@ -124,7 +128,10 @@ export class RouteTable {
   match(method: string, path: string): RouteMatch | undefined {
     let entry = this.#static.get(path);
     let params: Record<string, string> | undefined;
-    if (entry === undefined) {
+    if (entry !== undefined) {
+      const found = entry.matches.get(method === "HEAD" ? "GET" : method);
+      if (found) return found;
+    } else {
       const parts = path.split("/");
       for (const candidate of this.#dynamic) {
         params = matchSegments(candidate.segments!, parts);
@@ -270,7 +277,7 @@ function localAnswer(op: AnyOperation, options: CompileOptions): Answer {
   };
   const langAware = takesLang(op);
   return (call, pathParams) => {
-    const entries = queryEntries(call.request.url);
+    const entries = queryEntries(call.url);
     if (pathParams) { for (const name in pathParams) entries.push([name, pathParams[name]!]); }
     const vary = langAware ? withAcceptLanguage(call.request, entries) : undefined;
     const params = parse(entries);

@@ -10,6 +10,30 @@ export interface WrkResult {
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  /** Requests completed in the run. */
+  requests: number;
+}
+
+/**
+ * CPU time a process has used so far (user + system, all its threads), in seconds, from
+ * `/proc/<pid>/stat` (clock ticks of 1/100 s on Linux); undefined where `/proc` is missing.
+ *
+ * Divided by the requests served in a run, it is the server's CPU cost per request: unlike
+ * requests per second, it does not depend on how much of the CPU the scheduler gave the server
+ * while other processes competed for it.
+ *
+ * @param pid The process.
+ * @returns Seconds of CPU.
+ */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    // Fields after the command name (which may hold spaces) start after the last ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Makes sure `wrk` is on PATH, installing Debian's package when running as root. */
@@ -77,12 +101,14 @@ export async function wrk(
   const p50 = /\s50%\s+([\d.]+)(us|ms|s)/.exec(text);
   const p99 = /\s99%\s+([\d.]+)(us|ms|s)/.exec(text);
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(text);
+  const requests = /(\d+) requests in/.exec(text);
   if (!rps || !p50 || !p99) throw new Error(`Cannot read wrk output:\n${text}`);
   return {
     requestsPerSecond: Number(rps[1]),
     p50Ms: toMs(p50[1]!, p50[2]!),
     p99Ms: toMs(p99[1]!, p99[2]!),
     non2xx: non2xx ? Number(non2xx[1]) : 0,
+    requests: requests ? Number(requests[1]) : 0,
   };
 }
 

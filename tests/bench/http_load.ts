@@ -8,12 +8,14 @@
  *
  * The verdict (issue 21): the median over rounds of server/replay, measured in the same round,
  * at least 0.65 (goal 0.8); the median p99 under 5 ms; no non-2xx answer. Prints requests/s,
- * p50, p99, both ratios and the load average.
+ * p50, p99, both ratios and the load average, and each server's CPU time per request (from
+ * `/proc`), which a busy machine disturbs far less than requests per second.
  *
  * Run: npx -y deno@2.9.6 task bench http_load   (or: deno run -A tests/bench/http_load.ts)
  */
 import {
   captureResponse,
+  cpuSeconds,
   ensureWrk,
   freePort,
   startReplay,
@@ -60,13 +62,27 @@ const targets = {
   vat: vatUrl,
 };
 type Name = keyof typeof targets;
+const pids: Record<Name, number> = {
+  baseline: baseline.pid,
+  replay: replay.pid,
+  hono: hono.pid,
+  vat: app.pid,
+};
 const results: Record<Name, WrkResult[]> = { baseline: [], replay: [], hono: [], vat: [] };
+/** Each run's CPU time of the server process per request served, in µs. */
+const cpu: Record<Name, number[]> = { baseline: [], replay: [], hono: [], vat: [] };
 try {
   for (const url of Object.values(targets)) await wrk(url, { seconds: 2 }); // warm up
   // Interleaved rounds, so a disturbance from another process hits every target alike.
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, url] of Object.entries(targets) as [Name, string][]) {
-      results[name].push(await wrk(url, { seconds: SECONDS }));
+      const before = cpuSeconds(pids[name]);
+      const run = await wrk(url, { seconds: SECONDS });
+      const after = cpuSeconds(pids[name]);
+      results[name].push(run);
+      if (before !== undefined && after !== undefined && run.requests > 0) {
+        cpu[name].push(((after - before) * 1e6) / run.requests);
+      }
     }
   }
 } finally {
@@ -96,8 +112,16 @@ console.log(
       Deno.loadavg().map((l) => l.toFixed(1)).join(" ")
     } (1, 5, 15 min)`,
 );
-console.log(`| target | req/s | p50 ms | p99 ms | ratio to baseline | ratio to replay |`);
-console.log(`|---|---|---|---|---|---|`);
+/** The median over rounds of the replay's CPU per request divided by a target's. */
+const cpuRatio = (name: Name) =>
+  cpu[name].length === ROUNDS && cpu.replay.length === ROUNDS
+    ? median(cpu[name].map((c, i) => cpu.replay[i]! / c)).toFixed(2)
+    : "n/a";
+const cpuMedian = (name: Name) => cpu[name].length ? median(cpu[name]).toFixed(1) : "n/a";
+console.log(
+  `| target | req/s | p50 ms | p99 ms | ratio to baseline | ratio to replay | server CPU µs/request | replay CPU / target CPU |`,
+);
+console.log(`|---|---|---|---|---|---|---|---|`);
 const rows: [string, Name][] = [
   ["bare `Deno.serve` constant JSON (baseline)", "baseline"],
   ["replay of the server's answer, no work (ceiling)", "replay"],
@@ -109,7 +133,9 @@ for (const [label, name] of rows) {
   console.log(
     `| ${label} | ${Math.round(r.requestsPerSecond).toLocaleString("en")} | ${
       r.p50Ms.toFixed(2)
-    } | ${r.p99Ms.toFixed(2)} | ${ratio(name).toFixed(2)} | ${ratio(name, "replay").toFixed(2)} |`,
+    } | ${r.p99Ms.toFixed(2)} | ${ratio(name).toFixed(2)} | ${ratio(name, "replay").toFixed(2)} | ${
+      cpuMedian(name)
+    } | ${cpuRatio(name)} |`,
   );
 }
 console.log(
@@ -121,6 +147,10 @@ for (const [name, runs] of Object.entries(results)) {
     `  ${name} per round: ${runs.map((r) => Math.round(r.requestsPerSecond)).join(", ")} req/s`,
   );
 }
+console.log(
+  "  (CPU per request: user + system time of the server process over the run, divided by the " +
+    "requests wrk completed; it does not depend on the CPU share the scheduler gave the server)",
+);
 const vat = ratio("vat", "replay");
 const p99 = median(results.vat.map((r) => r.p99Ms));
 const met = vat >= TARGET && p99 < P99_MS;

@@ -18,7 +18,7 @@
  * @module
  */
 import { accountWithKey, freePort, persistedUsage, startServer } from "../e2e/_server.ts";
-import { captureResponse, startReplay, stopServer } from "./_wrk.ts";
+import { captureResponse, cpuSeconds, startReplay, stopServer } from "./_wrk.ts";
 
 const DURATION = Deno.env.get("BENCH_DURATION") ?? "6s";
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
@@ -55,7 +55,7 @@ async function spawnServer(
   args: string[],
   path: string,
   port: number,
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child = new Deno.Command(Deno.execPath(), {
     args,
     stdout: "null",
@@ -72,6 +72,7 @@ async function spawnServer(
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       child.kill("SIGTERM");
       await child.status;
@@ -79,7 +80,7 @@ async function spawnServer(
   };
 }
 
-function bareServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+function bareServer(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const port = freePort();
   const code =
     `const body = JSON.stringify({ ok: true, data: { mode: "add", rate: 18, base: 100, vat: 18, total: 118, currency: "LKR" } });
@@ -123,11 +124,22 @@ const plain: WrkResult[] = [];
 const ceiling: WrkResult[] = [];
 const honoReplay: WrkResult[] = [];
 await wrk(target, [`x-api-key: ${key}`]); // warm-up (JIT, caches); counted in KV too
+/** Each run's CPU time of the keyed server and of the replay per request served, in µs. */
+const appCpu: number[] = [], replayCpu: number[] = [];
+const measured = async (pid: number, url: string, into?: number[]): Promise<WrkResult> => {
+  const before = cpuSeconds(pid);
+  const run = await wrk(url, [`x-api-key: ${key}`]);
+  const after = cpuSeconds(pid);
+  if (into && before !== undefined && after !== undefined && run.requests > 0) {
+    into.push(((after - before) * 1e6) / run.requests);
+  }
+  return run;
+};
 for (let round = 0; round < ROUNDS; round++) {
   base.push(await wrk(bare.url));
-  app.push(await wrk(target, [`x-api-key: ${key}`]));
+  app.push(await measured(server.child.pid, target, appCpu));
   plain.push(await wrk(noQuotaTarget, [`x-api-key: ${key}`]));
-  ceiling.push(await wrk(replayTarget, [`x-api-key: ${key}`]));
+  ceiling.push(await measured(replay.pid, replayTarget, replayCpu));
   honoReplay.push(await wrk(honoTarget, [`x-api-key: ${key}`]));
 }
 await bare.stop();
@@ -168,6 +180,15 @@ console.log(
   }`,
 );
 const quotaCost = median(app.map((r, i) => r.rps / plain[i]!.rps));
+if (appCpu.length === ROUNDS && replayCpu.length === ROUNDS) {
+  console.log(
+    `  CPU per request (user + system time of the process over a run / requests served): keyed server ${
+      median(appCpu).toFixed(1)
+    } µs, replay ${median(replayCpu).toFixed(1)} µs; median replay/server ${
+      median(appCpu.map((c, i) => replayCpu[i]! / c)).toFixed(2)
+    }`,
+  );
+}
 console.log(
   `  median server/replay ${ratio.toFixed(2)} (need >= 0.55, goal 0.7); server/baseline ${
     toBaseline.toFixed(2)

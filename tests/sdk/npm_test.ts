@@ -39,6 +39,13 @@ async function node(args: string[], env: Record<string, string> = {}): Promise<s
 Deno.test("the npm package builds, lints clean and passes its Node and browser smoke tests", async (t) => {
   await t.step("tsc builds ESM and declarations into npm/dist", async () => {
     await ensureNpmTools(npm);
+    // A node_modules from before the older TypeScripts were added: install them too.
+    try {
+      await Deno.stat(new URL("node_modules/typescript-5.4/bin/tsc", npm));
+    } catch {
+      const ci = await runIn(npm, "npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"]);
+      assert.ok(ci.ok, ci.output);
+    }
     await ensureChromium();
     await buildNpm();
     const types = await Deno.readTextFile(new URL("dist/mod.d.ts", npm));
@@ -67,6 +74,12 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
     const output = await node(["--test", "test/browser.test.mjs"]);
     assert.match(output, /# pass 1\b/);
   });
+  await t.step(
+    "a fresh Node app installs the packed package and uses it from ESM, CommonJS and strict TypeScript 5.4 to 6.0 (node10 included)",
+    async () => {
+      await freshApp();
+    },
+  );
   await t.step(
     "each pure function bundles alone without zod within its target, and createClient() loads at most 35 KB up front",
     async () => {
@@ -105,6 +118,113 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
     },
   );
 });
+
+/** Runs a command in a folder; resolves with its output and whether it succeeded. */
+async function runIn(
+  cwd: string | URL,
+  command: string,
+  args: string[],
+): Promise<{ ok: boolean; output: string }> {
+  const out = await new Deno.Command(command, {
+    args,
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
+  return { ok: out.success, output: text };
+}
+
+/**
+ * The built package as an app meets it: packed with `npm pack`, installed into an empty folder,
+ * then used from an ES module (node --test), from CommonJS (require of the ES module), and
+ * type-checked by strict TypeScript consumers with each supported TypeScript.
+ */
+async function freshApp(): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "lanka-fresh-app-" });
+  try {
+    const packed = await runIn(npm, "npm", ["pack", "--pack-destination", dir, "--silent"]);
+    assert.ok(packed.ok, packed.output);
+    const tarball = `${dir}/${packed.output.trim().split("\n").pop()}`;
+    await Deno.writeTextFile(
+      `${dir}/package.json`,
+      JSON.stringify({ name: "fresh-app", private: true, type: "module" }),
+    );
+    const install = await runIn(dir, "npm", [
+      "install",
+      "--prefer-offline",
+      "--ignore-scripts",
+      "--no-audit",
+      "--no-fund",
+      tarball,
+    ]);
+    assert.ok(install.ok, install.output);
+    for await (const entry of Deno.readDir(new URL("test/fresh_app/", npm))) {
+      await Deno.copyFile(new URL(`test/fresh_app/${entry.name}`, npm), `${dir}/${entry.name}`);
+    }
+    const installed = `${dir}/node_modules/@lanka/api`;
+
+    // The package's own README and metadata, and source maps that carry their sources.
+    const readme = await Deno.readTextFile(`${installed}/README.md`);
+    assert.match(readme, /## Support policy/);
+    assert.ok(readme.split("\n").length < 200, "the SDK's README, not the server's");
+    const manifest = JSON.parse(await Deno.readTextFile(`${installed}/package.json`));
+    for (const field of ["repository", "homepage", "bugs", "engines"]) {
+      assert.ok(manifest[field], `package.json has ${field}`);
+    }
+    for await (const entry of Deno.readDir(`${installed}/dist`)) {
+      assert.ok(!entry.name.endsWith(".d.ts.map"), `${entry.name}: a map to unshipped sources`);
+      if (!entry.name.endsWith(".js.map")) continue;
+      const map = JSON.parse(await Deno.readTextFile(`${installed}/dist/${entry.name}`));
+      assert.equal(map.sourcesContent?.length, map.sources.length, `${entry.name} sourcesContent`);
+    }
+
+    const esm = await runIn(dir, "node", ["--test", "app.test.mjs"]);
+    assert.match(esm.output, /# fail 0\b/, esm.output);
+    assert.match(esm.output, /# pass 5\b/, esm.output);
+    const cjs = await runIn(dir, "node", ["app.cjs"]);
+    assert.ok(cjs.ok && cjs.output.includes("cjs ok"), cjs.output);
+
+    const strict = { strict: true, noEmit: true, target: "es2022", types: [] };
+    const projects = {
+      esm: { module: "nodenext", moduleResolution: "nodenext", files: ["consumer.ts"] },
+      bundler: { module: "esnext", moduleResolution: "bundler", files: ["consumer.ts"] },
+      cjs: { module: "nodenext", moduleResolution: "nodenext", files: ["consumer.cts"] },
+      node10: {
+        module: "commonjs",
+        moduleResolution: "node10",
+        esModuleInterop: true, // zod's CommonJS types need it (the default since TypeScript 6)
+        files: ["consumer_node10.ts"],
+      },
+    };
+    // Every project with the TypeScript the package is built with; with the oldest supported
+    // ones, what each is the oldest for (5.4: zod's types use NoInfer; 5.8: require of ESM).
+    const compilers: [string, string, (keyof typeof projects)[]][] = [
+      ["6.0", "typescript", ["esm", "bundler", "cjs", "node10"]],
+      ["5.8", "typescript-5.8", ["cjs"]],
+      ["5.4", "typescript-5.4", ["esm", "node10"]],
+    ];
+    for (const [version, folder, names] of compilers) {
+      const tsc = new URL(`node_modules/${folder}/bin/tsc`, npm).pathname;
+      for (const name of names) {
+        const { files, ...options } = projects[name];
+        const compilerOptions = {
+          ...strict,
+          ...options,
+          ...(version === "6.0" && name === "node10" ? { ignoreDeprecations: "6.0" } : {}),
+          ...(name === "esm" ? { exactOptionalPropertyTypes: true } : {}),
+        };
+        const config = `tsconfig.${name}.json`;
+        await Deno.writeTextFile(`${dir}/${config}`, JSON.stringify({ compilerOptions, files }));
+        const result = await runIn(dir, "node", [tsc, "-p", config]);
+        assert.ok(result.ok, `TypeScript ${version}, ${name}:\n${result.output}`);
+      }
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
 
 Deno.test("core and SDK files import zod/mini as a namespace, never classic zod", async () => {
   // Classic zod (`import * as z from "zod"`) costs about 26.5 KB gzipped in the whole-client

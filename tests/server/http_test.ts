@@ -193,3 +193,14 @@ Deno.test("queryEntries() reads queries exactly as URLSearchParams does (propert
     "add",
   ], ["flag", ""]]);
 });
+
+Deno.test("percent-encoded paths and path parameters are decoded before routing", async () => {
+  await using t = await testApp();
+  // RFC 3986 2.1: %61 is "a" and %31 is "1", so these name the same resources as the plain paths.
+  const plain = await json(await t.request("/api/v1/vat?amount=100"));
+  const encoded = await json(await t.request("/api/v1/v%61t?amount=100"));
+  assert.deepEqual(encoded.data, plain.data);
+  const nic = await json(await t.request("/api/v1/nic/199012345678"));
+  const nicEncoded = await json(await t.request("/api/v1/nic/%3199012345678"));
+  assert.deepEqual(nicEncoded.data, nic.data);
+});

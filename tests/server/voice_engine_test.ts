@@ -6,8 +6,9 @@ import assert from "node:assert/strict";
 import { Engine, segmentsOf } from "../../server/voice/engine.ts";
 import { VOICE_SETTINGS } from "../../server/voice/languages.ts";
 import { parseTags } from "../../server/voice/tags.ts";
-import { longestSilence } from "../_helpers/audio.ts";
+import { longestSilence, parseMp3 } from "../_helpers/audio.ts";
 import { resampleStream } from "../../server/voice/audio.ts";
+import { EncoderClient, localEncoder } from "../../server/voice/encoder.ts";
 
 const engine = await Engine.create();
 const speak = (ssml: string) => engine.speak(ssml, "en-us+f3", VOICE_SETTINGS.eve);
@@ -112,4 +113,32 @@ Deno.test("resampleStream() keeps duration and pitch exactly and joins blocks wi
   assert.equal(await resampleStream(chunks, inRate, inRate, (b) => same.push(b)), input.length);
   assert.equal(same[1]!.length, chunks[1]!.length);
   assert.equal(same[1]![100], chunks[1]![100]! / 32768);
+});
+
+Deno.test("MP3 encoded in the encoder worker beside synthesis matches encoding after it", async () => {
+  const encoder = new EncoderClient();
+  try {
+    for (const [sampleRate, bitRate] of [[22050, 64000], [48000, 128000]] as const) {
+      const job = {
+        pieces: [{ kind: "text" as const, text: "Colombo is a busy port city.", wraps: [] }],
+        voice: "eve" as const,
+        language: "en" as const,
+        codec: "mp3" as const,
+        sampleRate,
+        bitRate,
+        normalize: true,
+      };
+      const aside = await engine.synthesize(job, encoder);
+      const after = await engine.synthesize(job, localEncoder);
+      const a = parseMp3(aside.audio), b = parseMp3(after.audio);
+      assert.equal(a.sampleRate, sampleRate);
+      assert.deepEqual([...a.bitRates], [bitRate]);
+      assert.equal(aside.bitRate, after.bitRate);
+      // eSpeak NG's output varies by a few samples from run to run: compare durations, not bytes.
+      assert.ok(Math.abs(aside.duration - after.duration) < 0.02, `${aside.duration}`);
+      assert.ok(Math.abs(a.duration - b.duration) < 0.1, `${a.duration} vs ${b.duration}`);
+    }
+  } finally {
+    encoder.close();
+  }
 });
