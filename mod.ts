@@ -55,6 +55,7 @@ export {
 } from "./sdk/errors.ts";
 export type { ApiErrorInit, ErrorBody } from "./sdk/errors.ts";
 export type { ErrorCode, ErrorDetail } from "./core/errors.ts";
+export type { Lang } from "./core/i18n.ts";
 export { MemoryCache } from "./sdk/cache.ts";
 export type { CacheEntry, CacheStore } from "./sdk/cache.ts";
 export { DenoKvCache } from "./sdk/cache_kv.ts";

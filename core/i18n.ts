@@ -2,13 +2,14 @@
  * The message catalogue: every sentence a person reads, in English, Sinhala and Tamil, from
  * `data/messages/{en,si,ta}.json`. Pure and zod-free, so calculators and pages can use it.
  *
- * English is always here. The Sinhala and Tamil tables are registered on demand, so a bundle that
- * never answers in them does not carry them: the server registers both at start-up
- * (`registerAllMessages()` in `i18n_all.ts`), the SDK loads one on first use (`loadMessages`).
+ * The tables are registered on demand, so a bundle that never answers in Sinhala or Tamil does not
+ * carry the catalogue at all (English answers are written by the code and data themselves; the
+ * English table is what Sinhala and Tamil translations are matched against): the server
+ * registers all three at start-up (`registerAllMessages()` in `i18n_all.ts`), the SDK loads one
+ * language, with English, on first use (`loadMessages`).
  *
  * @module
  */
-import EN from "../data/messages/en.json" with { type: "json" };
 
 /** A language of the answers: English (the default), Sinhala or Tamil. */
 export type Lang = "en" | "si" | "ta";
@@ -16,8 +17,14 @@ export type Lang = "en" | "si" | "ta";
 /** The languages, English first. */
 export const LANGS: readonly Lang[] = ["en", "si", "ta"];
 
-/** A key of the catalogue (every key exists in all three languages; a test checks it). */
-export type MessageKey = keyof typeof EN.messages;
+/**
+ * A key of the catalogue. Every key exists in all three languages (a test checks it); a key
+ * missing from the catalogue comes back as itself, which the page tests look for.
+ */
+export type MessageKey = string;
+
+/** The English catalogue (`data/messages/en.json`). */
+export type EnglishCatalogue = Readonly<Record<string, string>>;
 
 /** Values substituted for `{name}` placeholders. */
 export type MessageVars = Readonly<Record<string, string | number>>;
@@ -34,7 +41,18 @@ export interface TranslatedEntry {
   terms?: string[];
 }
 
-const TABLES: Partial<Record<Lang, Readonly<Record<string, string>>>> = { en: EN.messages };
+const TABLES: Partial<Record<Lang, Readonly<Record<string, string>>>> = {};
+const TEMPLATES = new Map<string, Template[]>();
+
+/**
+ * Registers the English catalogue (the `messages` of `data/messages/en.json`).
+ *
+ * @param entries Its entries.
+ */
+export function registerEnglish(entries: EnglishCatalogue): void {
+  TABLES.en = entries;
+  TEMPLATES.clear();
+}
 
 /**
  * Registers the Sinhala or Tamil catalogue (the `messages` of `data/messages/si.json` or
@@ -50,7 +68,7 @@ export function registerMessages(lang: Lang, entries: Record<string, TranslatedE
 }
 
 /**
- * Tells whether a language's catalogue is registered (English always is).
+ * Tells whether a language's catalogue is registered.
  *
  * @param lang The language.
  * @returns Whether `message(lang, ...)` can answer in it.
@@ -67,6 +85,7 @@ export function hasMessages(lang: Lang): boolean {
  * @returns When it is registered.
  */
 export async function loadMessages(lang: Lang): Promise<void> {
+  if (!TABLES.en) registerEnglish((await import("./messages_en.ts")).EN_MESSAGES);
   if (TABLES[lang]) return;
   if (lang === "si") registerMessages("si", (await import("./messages_si.ts")).SI_MESSAGES);
   if (lang === "ta") registerMessages("ta", (await import("./messages_ta.ts")).TA_MESSAGES);
@@ -109,7 +128,7 @@ export function isLang(value: unknown): value is Lang {
  * ```
  */
 export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string {
-  const text = table(lang)[key] ?? EN.messages[key] ?? key;
+  const text = table(lang)[key] ?? TABLES.en?.[key] ?? key;
   return vars ? fill(text, vars) : text;
 }
 
@@ -123,7 +142,7 @@ export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string
  * @returns The text, or undefined.
  */
 export function maybeMessage(lang: Lang, key: string, vars?: MessageVars): string | undefined {
-  const text = table(lang)[key] ?? (EN.messages as Record<string, string>)[key];
+  const text = table(lang)[key] ?? TABLES.en?.[key];
   if (text === undefined) return undefined;
   return vars ? fill(text, vars) : text;
 }
@@ -168,4 +187,81 @@ export function negotiateLang(header: string | null | undefined): Lang | undefin
     }
   }
   return best;
+}
+
+interface Template {
+  key: string;
+  literal: number;
+  pattern: RegExp;
+  names: string[];
+}
+
+function templates(prefix: string): Template[] {
+  let found = TEMPLATES.get(prefix);
+  if (!found) {
+    found = Object.entries(table("en"))
+      .filter(([key]) => key.startsWith(prefix))
+      .map(([key, text]) => {
+        const names: string[] = [];
+        const source = text.split(/(\{\w+\})/).map((part) => {
+          const name = /^\{(\w+)\}$/.exec(part)?.[1];
+          if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+          names.push(name);
+          return "([\\s\\S]*?)";
+        }).join("");
+        const literal = text.replace(/\{\w+\}/g, "").length;
+        return { key, pattern: new RegExp(`^${source}$`), names, literal };
+      })
+      // The most specific first: more literal text, then fewer placeholders.
+      .sort((a, b) => b.literal - a.literal || a.names.length - b.names.length);
+    TEMPLATES.set(prefix, found);
+  }
+  return found;
+}
+
+/**
+ * Translates an English sentence that code or data wrote from a catalogue template: finds the
+ * entry under `prefix` whose English text matches (placeholders match any text), and writes
+ * that entry in `lang` with the same values. English, and text no template matches, come back
+ * unchanged (tests check that every sentence an operation writes has its template).
+ *
+ * @param lang The language.
+ * @param text The English sentence.
+ * @param prefix The catalogue section to search, for example `nic.reason.`.
+ * @returns The sentence in `lang`.
+ *
+ * @example Usage
+ * ```ts
+ * import { loadMessages, translate } from "./i18n.ts";
+ * await loadMessages("ta");
+ * console.log(translate("ta", "English", "lang.")); // "தமிழ்"
+ * ```
+ */
+export function translate(lang: Lang, text: string, prefix: string): string {
+  if (lang === "en") return text;
+  const match = findTemplate(text, prefix);
+  return match ? message(lang, match.key as MessageKey, match.vars) : text;
+}
+
+/**
+ * The catalogue template under `prefix` whose English text matches a sentence, with the values
+ * of its placeholders, or undefined.
+ *
+ * @param text The English sentence.
+ * @param prefix The catalogue section.
+ * @returns The key and values.
+ */
+export function findTemplate(
+  text: string,
+  prefix: string,
+): { key: string; vars: Record<string, string> } | undefined {
+  for (const template of templates(prefix)) {
+    const match = template.pattern.exec(text);
+    if (match) {
+      const vars: Record<string, string> = {};
+      template.names.forEach((name, i) => vars[name] = match[i + 1]!);
+      return { key: template.key, vars };
+    }
+  }
+  return undefined;
 }

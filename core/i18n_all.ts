@@ -3,12 +3,14 @@
  *
  * @module
  */
-import { registerMessages } from "./i18n.ts";
+import { registerEnglish, registerMessages } from "./i18n.ts";
+import { EN_MESSAGES } from "./messages_en.ts";
 import { SI_MESSAGES } from "./messages_si.ts";
 import { TA_MESSAGES } from "./messages_ta.ts";
 
-/** Registers the Sinhala and Tamil catalogues. */
+/** Registers the English, Sinhala and Tamil catalogues. */
 export function registerAllMessages(): void {
+  registerEnglish(EN_MESSAGES);
   registerMessages("si", SI_MESSAGES);
   registerMessages("ta", TA_MESSAGES);
 }

@@ -23,12 +23,29 @@ export type { Lang };
  * ```
  */
 export function langParam(): z.ZodMiniOptional<ParamSchema<Lang>> {
-  return z.optional(oneOf(LANGS, {
+  const schema = z.optional(oneOf(LANGS, {
     ignoreCase: true,
     description:
       "Language of the text for people in the answer: en (default), si (Sinhala) or ta (Tamil); codes and field names do not change. When absent, the Accept-Language header is used",
     example: "si",
   }));
+  MADE.add(schema);
+  return schema;
+}
+
+const MADE = new WeakSet<object>();
+
+/**
+ * Tells whether an operation's `lang` is this module's parameter (the language of its text for
+ * people), rather than a parameter of its own that happens to be called `lang` (such as the
+ * language the words endpoint writes in).
+ *
+ * @param op The operation.
+ * @returns Whether its `lang` is the generic one.
+ */
+export function hasGenericLang(op: { params: { shape: Record<string, unknown> } }): boolean {
+  const schema = op.params.shape.lang;
+  return typeof schema === "object" && schema !== null && MADE.has(schema);
 }
 
 /**

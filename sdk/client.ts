@@ -29,6 +29,8 @@ import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_d
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
 import type { NewsList, NewsParams, NewsPost } from "../core/ops/news.ts";
 import { EAGER, loadOperation } from "./_operations.ts";
+import { hasMessages, isLang, type Lang, loadMessages } from "../core/i18n.ts";
+import { takesLang } from "../core/lang_param.ts";
 import type { OperationMap, OperationName } from "./operations.ts";
 import { type CacheEntry, type CacheStore, MemoryCache } from "./cache.ts";
 import { ApiError, errorFromResponse, LankaError, NetworkError, TimeoutError } from "./errors.ts";
@@ -110,6 +112,15 @@ export interface ClientOptions {
    * @default {Date.now}
    */
   now?: () => number;
+  /**
+   * Language of the text for people (reasons, labels, names) in every answer of an operation
+   * that takes `lang`, locally and from the server alike; a call's own `lang` wins. Codes and
+   * field names do not change with it. Locally, the Sinhala or Tamil catalogue is loaded on the
+   * first call that needs it (a chunk of its own in bundles).
+   *
+   * @default {undefined} (English)
+   */
+  lang?: Lang;
 }
 
 /** Parameters of {@linkcode StoreMethods.list}: filters and paging (`slug` is `get()`'s). */
@@ -236,6 +247,7 @@ export class LankaClient {
   readonly #timeoutMs: number;
   readonly #cache: CacheStore | undefined;
   readonly #now: () => number;
+  readonly #lang: Lang | undefined;
   #today: { from: number; to: number; context: OperationContext } = {
     from: 0,
     to: 0,
@@ -289,6 +301,14 @@ export class LankaClient {
     };
     this.#cache = options.cache === false ? undefined : options.cache ?? new MemoryCache();
     this.#now = options.now ?? Date.now;
+    if (options.lang !== undefined && !isLang(options.lang)) {
+      throw new TypeError(
+        `Cannot create client: lang must be "en", "si" or "ta": got ${
+          JSON.stringify(options.lang)
+        }`,
+      );
+    }
+    this.#lang = options.lang;
   }
 
   /**
@@ -666,6 +686,20 @@ export class LankaClient {
     params: object | undefined,
     options: RequestOptions = {},
   ): ApiPromise<R, Meta> {
+    if (this.#lang && takesLang(op) && (params as { lang?: unknown } | undefined)?.lang == null) {
+      params = { ...params, lang: this.#lang };
+    }
+    const lang = (params as { lang?: unknown } | undefined)?.lang;
+    const wanted = typeof lang === "string" ? lang.toLowerCase() : undefined;
+    if (
+      op.run && this.mode !== "remote" && isLang(wanted) && wanted !== "en" &&
+      !(hasMessages(wanted) && hasMessages("en"))
+    ) {
+      // The catalogue is loaded on first use (a chunk of its own in bundles).
+      return new ApiPromise(
+        loadMessages(wanted).then(() => this.#call(op, params, options).withResponse()),
+      );
+    }
     if (op.run && this.mode !== "remote") {
       try {
         return new ApiPromise(this.#local(op, params) as ApiResponse<R>);

@@ -23,6 +23,9 @@ import { mountHealth, type ReadinessCheck } from "./http/health.ts";
 import { PageViews } from "./page_views.ts";
 import { mountPages, pagesNotFound } from "./pages/routes.ts";
 import { STYLESHEET } from "./pages/style.ts";
+import { FONT_FILES, FONTS_CSS } from "./pages/fonts.ts";
+import { pageLanguage, routingPath } from "./pages/lang.ts";
+import { getPath } from "hono/utils/url";
 import { createCatalogue, STORE_DATA } from "./store/catalogue.ts";
 import { storeHandler } from "./store/handler.ts";
 import { mountStorePages } from "./store/pages.ts";
@@ -106,9 +109,11 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     })
   );
   const newsDeps = { news, accounts, baseUrl };
-  const app = new Hono<AppEnv>();
+  // Pages exist at /path, /si/path and /ta/path: the router sees the path without the prefix.
+  const app = new Hono<AppEnv>({ getPath: (request) => routingPath(getPath(request)) });
 
   app.use(shareCall());
+  app.use(pageLanguage(baseUrl));
 
   const openApi = buildOpenApi(operations, {
     baseUrl,
@@ -160,6 +165,18 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     c.header("Content-Type", "text/css; charset=utf-8");
     c.header("Cache-Control", "public, max-age=3600");
     return c.body(STYLESHEET);
+  });
+  app.get("/static/fonts.css", (c) => {
+    c.header("Content-Type", "text/css; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=86400");
+    return c.body(FONTS_CSS);
+  });
+  app.get("/static/fonts/:file", (c) => {
+    const font = FONT_FILES.get(c.req.param("file"));
+    if (!font) return c.notFound();
+    c.header("Content-Type", "font/woff2");
+    c.header("Cache-Control", "public, max-age=31536000, immutable");
+    return c.body(font.slice().buffer);
   });
 
   const today = colomboToday(clock);

@@ -1,3 +1,5 @@
+import { type Lang, maybeMessage, translate } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 import * as z from "zod/mini";
 import data from "../../data/districts.json" with { type: "json" };
 import { unknownChoice } from "../_choices.ts";
@@ -19,6 +21,35 @@ export type { DistrictsResult };
 /** Parameters of {@linkcode districts}. */
 export interface DistrictsParams {
   province?: string | undefined;
+  /** Language of names, province, capital and tagline (default `en`); codes never change. */
+  lang?: Lang | undefined;
+}
+
+/**
+ * A districts answer in a language: `name` (the dataset's Sinhala or Tamil name), `province`,
+ * `capital` (each capital is its district's namesake town), `tagline` and `notablePlaces` from
+ * the catalogue. The province filter's echo stays in English, like the slug and codes.
+ *
+ * @param result The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeDistricts(result: DistrictsResult, lang: Lang): DistrictsResult {
+  if (lang === "en") return result;
+  return {
+    ...result,
+    districts: result.districts.map((d) => {
+      const name = lang === "si" ? d.nameSinhala : d.nameTamil;
+      return {
+        ...d,
+        name,
+        province: maybeMessage(lang, `province.${d.province}`) ?? d.province,
+        capital: d.capital === d.name ? name : d.capital,
+        tagline: maybeMessage(lang, `district.tagline.${d.slug}`) ?? d.tagline,
+        notablePlaces: d.notablePlaces.map((place) => translate(lang, place, "district.place.")),
+      };
+    }),
+  };
 }
 
 const districtSchema = z.object({
@@ -47,6 +78,7 @@ const params = z.object({
       "Only the districts of this province: name with or without Province, ISO code (LK-1..LK-9), Sinhala or Tamil name; any case",
     example: "Western",
   })),
+  lang: langParam(),
 });
 
 /** `GET /api/v1/districts`: the 25 districts. */
@@ -64,10 +96,10 @@ export const districts: Operation<DistrictsParams, DistrictsResult> = defineOper
   page: "districts",
   provenance: { sourceUrl: data.sourceUrl, lastVerified: data.lastVerified },
   run: (p) => {
-    if (p.province === undefined) return listDistricts();
+    if (p.province === undefined) return localizeDistricts(listDistricts(), p.lang ?? "en");
     if (!findProvince(p.province)) {
       throw unknownChoice("province", "province", p.province, PROVINCES.map((x) => x.name));
     }
-    return listDistricts({ province: p.province });
+    return localizeDistricts(listDistricts({ province: p.province }), p.lang ?? "en");
   },
 });

@@ -15,6 +15,8 @@ import {
 } from "../calc/holidays.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
 import { integer, oneOf } from "../params.ts";
+import { type Lang, translate } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 
 export { HOLIDAY_DATA, HOLIDAY_TYPES, holidaysToIcs, listHolidays, SUPPORTED_YEARS };
 export type {
@@ -76,6 +78,43 @@ export interface HolidaysParams {
   type?: HolidayCalendar | undefined;
   /** `json` (the envelope) or `ics` (an iCalendar file). */
   format: "json" | "ics";
+  /** Language of `name`, `note` and `source` (default `en`); `nameSinhala`/`nameTamil` stay. */
+  lang?: Lang | undefined;
+}
+
+/**
+ * A holiday's (or closure's) name in a language: the dataset's Sinhala and Tamil names.
+ *
+ * @param h The holiday.
+ * @param lang The language.
+ * @returns The name.
+ */
+export function holidayName(
+  h: Pick<Holiday, "name" | "nameSinhala" | "nameTamil">,
+  lang: Lang,
+): string {
+  return lang === "si" ? h.nameSinhala : lang === "ta" ? h.nameTamil : h.name;
+}
+
+/**
+ * A holiday list with `name`, `note` and `source` in a language (the Sinhala and Tamil names are
+ * the dataset's; notes and the source from the message catalogue).
+ *
+ * @param list The list in English.
+ * @param lang The language.
+ * @returns The list in that language.
+ */
+export function localizeHolidays(list: HolidaysResult, lang: Lang): HolidaysResult {
+  if (lang === "en") return list;
+  return {
+    ...list,
+    holidays: list.holidays.map((h) => ({
+      ...h,
+      name: holidayName(h, lang),
+      ...(h.note === undefined ? {} : { note: translate(lang, h.note, "holidays.note.") }),
+    })),
+    source: translate(lang, list.source, "holidays.source"),
+  };
 }
 
 const params = z.object({
@@ -94,6 +133,7 @@ const params = z.object({
     }),
     "json",
   ),
+  lang: langParam(),
 });
 
 const result: z.ZodMiniType<HolidaysResult> = z.object({
@@ -136,5 +176,6 @@ export const holidays: Operation<HolidaysParams, HolidaysResult> = defineOperati
         `sri-lanka-holidays-${list.year}${list.type === "all" ? "" : `-${list.type}`}.ics`,
     },
   },
-  run: (p, ctx) => listHolidays({ year: yearOf(p, ctx), type: p.type }),
+  run: (p, ctx) =>
+    localizeHolidays(listHolidays({ year: yearOf(p, ctx), type: p.type }), p.lang ?? "en"),
 });

@@ -11,6 +11,8 @@ import {
 } from "../calc/nic.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { anyString } from "../params.ts";
+import { type Lang, translate } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 
 export { decodeNic, MAX_NIC_AGE, MIN_NIC_AGE, nicCheckDigitValid, toNewNic, toOldNic };
 export type { DecodeNicOptions, NicFormat, NicGender, NicReasonCode } from "../calc/nic.ts";
@@ -19,6 +21,24 @@ export type { NicResult };
 /** Parameters of {@linkcode nic}. */
 export interface NicParams {
   number: string;
+  /** Language of `reason` and `source` (default `en`); `reasonCode` never changes. */
+  lang?: Lang | undefined;
+}
+
+/**
+ * An NIC answer with its text for people in a language: `reason` and `source`.
+ *
+ * @param result The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeNic(result: NicResult, lang: Lang): NicResult {
+  if (lang === "en") return result;
+  return {
+    ...result,
+    reason: result.reason === null ? null : translate(lang, result.reason, "nic.reason."),
+    source: translate(lang, result.source, "nic.source"),
+  };
 }
 
 const params = z.object({
@@ -27,6 +47,7 @@ const params = z.object({
       "The NIC number: 9 digits and V or X (old form, any case) or 12 digits (new form). Anything else is answered with valid false and a reason",
     examples: ["913014146V", "199130104146"],
   }),
+  lang: langParam(),
 });
 
 const ageSchema = z.object({
@@ -88,5 +109,5 @@ export const nic: Operation<NicParams, NicResult> = defineOperation({
   example: "/api/v1/nic/913014146V",
   page: "nic",
   provenance: { sourceUrl: nicData.sourceUrl, lastVerified: nicData.lastVerified },
-  run: (p, ctx) => decodeNic({ number: p.number, today: ctx.today }),
+  run: (p, ctx) => localizeNic(decodeNic({ number: p.number, today: ctx.today }), p.lang ?? "en"),
 });

@@ -13,6 +13,9 @@ import {
 } from "../calc/plate.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { anyString } from "../params.ts";
+import type { Lang } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
+import { localizePlate } from "./_plate_text.ts";
 
 export { decodePlate, PLATE_PROVINCES };
 export type {
@@ -28,6 +31,8 @@ export type {
 /** Parameters of {@linkcode plate}. */
 export interface PlateParams {
   plate: string;
+  /** Language of the text for people (default `en`); codes never change. */
+  lang?: Lang | undefined;
 }
 
 const params = z.object({
@@ -36,6 +41,7 @@ const params = z.object({
       "The plate, with hyphens (or spaces) between the parts: <province>-<letters>-<digits>, <letters>-<digits>, <series>-<digits> or <series>-SRI-<digits>. Anything else is answered with valid false and a reason",
     examples: ["WP-CAB-1234", "CAB-1234", "19-1234", "15-SRI-1234"],
   }),
+  lang: langParam(),
 });
 
 const result: z.ZodMiniType<PlateResult> = z.object({
@@ -94,5 +100,5 @@ export const plate: Operation<PlateParams, PlateResult> = defineOperation({
   example: "/api/v1/plate/WP-CAB-1234",
   page: "plate",
   provenance: { sourceUrl: plateData.sourceUrl, lastVerified: plateData.lastVerified },
-  run: (p) => decodePlate({ plate: p.plate }),
+  run: (p) => localizePlate(decodePlate({ plate: p.plate }), p.lang ?? "en"),
 });

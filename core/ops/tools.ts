@@ -3,6 +3,8 @@ import data from "../../data/tools.json" with { type: "json" };
 import { unknownChoice } from "../_choices.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
 import { integer, text } from "../params.ts";
+import { type Lang, maybeMessage } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 
 /** One tool of the catalogue as the API returns it. */
 export interface Tool {
@@ -24,6 +26,8 @@ export interface ToolsParams {
   category?: string | undefined;
   limit: number;
   offset: number;
+  /** Language of titles and descriptions (default `en`). */
+  lang?: Lang | undefined;
 }
 
 /** Result of {@linkcode tools}: the list wrapper, like the news list. */
@@ -54,8 +58,27 @@ export const TOOL_CATEGORIES: readonly string[] = [...new Set(RECORDS.map((t) =>
 /** Slugs of every tool, in data-file order. */
 export const TOOL_SLUGS: readonly string[] = RECORDS.map((t) => t.slug);
 
-function matches(tool: ToolRecord, terms: string[]): boolean {
-  const haystack = [tool.title, tool.description, ...tool.keywords].join("\n").toLowerCase();
+/**
+ * A tool's title and description in a language, from the message catalogue (English from
+ * the data file).
+ *
+ * @param slug The tool's slug.
+ * @param lang The language.
+ * @returns Title and description.
+ */
+export function toolText(slug: string, lang: Lang): { title: string; description: string } {
+  const record = RECORDS.find((t) => t.slug === slug);
+  const title = lang === "en" ? record?.title : maybeMessage(lang, `tool.${slug}.title`);
+  const description = lang === "en"
+    ? record?.description
+    : maybeMessage(lang, `tool.${slug}.description`);
+  return { title: title ?? record?.title ?? slug, description: description ?? "" };
+}
+
+function matches(tool: ToolRecord, terms: string[], lang: Lang): boolean {
+  const local = lang === "en" ? [] : Object.values(toolText(tool.slug, lang));
+  const haystack = [tool.title, tool.description, ...local, ...tool.keywords].join("\n")
+    .toLowerCase();
   return terms.every((term) => haystack.includes(term));
 }
 
@@ -66,7 +89,8 @@ function matches(tool: ToolRecord, terms: string[]): boolean {
  * data-file order, so with no views at all the order is the data file's.
  *
  * @param params `q` (every whitespace-separated word must occur in the title, description or
- *   keywords, ignoring case), `category` (ignoring case), `limit`, `offset`.
+ *   keywords, in English or in `lang`, ignoring case), `category` (ignoring case; a code, the
+ *   same in every language), `limit`, `offset`, `lang` (titles and descriptions).
  * @param ctx `baseUrl` for the page URLs, `popularity` for the order.
  * @returns The page of tools with the list wrapper.
  * @throws {ApiError} 400 for an unknown category, listing the categories.
@@ -89,10 +113,13 @@ export function searchTools(params: ToolsParams, ctx: OperationContext): ToolsRe
   }
   const query = params.q === undefined || params.q === "" ? null : params.q;
   const terms = query === null ? [] : query.toLowerCase().split(/\s+/).filter(Boolean);
+  const lang = params.lang ?? "en";
   const views = (slug: string) => ctx.popularity?.get(slug) ?? 0;
   const found = RECORDS
     .map((tool, index) => ({ tool, index }))
-    .filter(({ tool }) => (category === null || tool.category === category) && matches(tool, terms))
+    .filter(({ tool }) =>
+      (category === null || tool.category === category) && matches(tool, terms, lang)
+    )
     .sort((a, b) => views(b.tool.slug) - views(a.tool.slug) || a.index - b.index)
     .map(({ tool }) => tool);
   const page = found.slice(params.offset, params.offset + params.limit);
@@ -105,8 +132,7 @@ export function searchTools(params: ToolsParams, ctx: OperationContext): ToolsRe
     categories: [...TOOL_CATEGORIES],
     tools: page.map((tool) => ({
       slug: tool.slug,
-      title: tool.title,
-      description: tool.description,
+      ...toolText(tool.slug, lang),
       category: tool.category,
       keywords: [...tool.keywords],
       url: `${ctx.baseUrl}/tools/${tool.slug}`,
@@ -153,6 +179,7 @@ const params = z.object({
     50,
   ),
   offset: z._default(integer({ min: 0, max: 100000, description: "Tools to skip (default 0)" }), 0),
+  lang: langParam(),
 });
 
 /** `GET /api/v1/tools`: the tool catalogue. */

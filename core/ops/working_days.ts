@@ -1,5 +1,8 @@
 import * as z from "zod/mini";
-import { HOLIDAY_DATA, HOLIDAY_TYPES } from "../calc/holidays.ts";
+import { type Holiday, HOLIDAY_DATA, HOLIDAY_TYPES } from "../calc/holidays.ts";
+import type { Lang } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
+import { holidayName } from "./holidays.ts";
 import {
   buildWorkingDayCounter,
   countWorkingDays,
@@ -30,6 +33,33 @@ export interface WorkingDaysParams {
   to: string;
   calendar: WorkCalendar;
   saturday: boolean;
+  /** Language of the holiday names (default `en`). */
+  lang?: Lang | undefined;
+}
+
+type Names = Pick<Holiday, "name" | "nameSinhala" | "nameTamil">;
+/** Every holiday and closure of the dataset by date and English name, for their other names. */
+const NAMES: ReadonlyMap<string, Names> = new Map<string, Names>([
+  ...HOLIDAY_DATA.holidays.map((h): [string, Names] => [`${h.date}|${h.name}`, h]),
+  ...HOLIDAY_DATA.governmentClosures.map((c): [string, Names] => [`closure|${c.name}`, c]),
+]);
+
+/**
+ * A working-days answer with the holiday names in a language (the dataset's names).
+ *
+ * @param result The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeWorkingDays(result: WorkingDaysResult, lang: Lang): WorkingDaysResult {
+  if (lang === "en") return result;
+  return {
+    ...result,
+    holidays: result.holidays.map((h) => {
+      const named = NAMES.get(h.type === "closure" ? `closure|${h.name}` : `${h.date}|${h.name}`);
+      return named ? { ...h, name: holidayName(named, lang) } : h;
+    }),
+  };
 }
 
 const params = z.object({
@@ -46,6 +76,7 @@ const params = z.object({
     flag({ description: "1 counts Saturdays as working days; default 0" }),
     false,
   ),
+  lang: langParam(),
 });
 
 const result: z.ZodMiniType<WorkingDaysResult> = z.object({
@@ -81,5 +112,5 @@ export const workingDays: Operation<WorkingDaysParams, WorkingDaysResult> = defi
   example: "/api/v1/working-days?from=2026-05-01&to=2026-06-30&calendar=mercantile",
   page: "working-days",
   provenance: { sourceUrl: HOLIDAY_DATA.sourceUrl, lastVerified: HOLIDAY_DATA.lastVerified },
-  run: (p) => countWorkingDays(p),
+  run: (p) => localizeWorkingDays(countWorkingDays(p), p.lang ?? "en"),
 });

@@ -16,6 +16,8 @@ import {
 import { ApiError } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, type ParamSchema, text } from "../params.ts";
+import { type Lang, maybeMessage } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 
 export { computeZScore, zScoreListing };
 export type {
@@ -33,6 +35,36 @@ export type {
 /** Parameters of {@linkcode zScore}. */
 export interface ZScoreParams {
   subjects?: string | undefined;
+  /** Language of the subject and stream names (default `en`); ids and codes never change. */
+  lang?: Lang | undefined;
+}
+
+function named<T extends { id: string; name: string }>(item: T, kind: string, lang: Lang): T {
+  return { ...item, name: maybeMessage(lang, `zscore.${kind}.${item.id}`) ?? item.name };
+}
+
+/**
+ * A Z-score answer with the subject and stream names in a language (the catalogue's); the rules,
+ * notes and method stay in English for now.
+ *
+ * @param result The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeZScore(result: ZScoreResult, lang: Lang): ZScoreResult {
+  if (lang === "en") return result;
+  if ("zScore" in result) {
+    return {
+      ...result,
+      subjects: result.subjects.map((s) => named(s, "subject", lang)),
+      stream: named(result.stream, "stream", lang),
+    };
+  }
+  return {
+    ...result,
+    streams: result.streams.map((s) => named(s, "stream", lang)),
+    subjects: result.subjects.map((s) => named(s, "subject", lang)),
+  };
 }
 
 const MARK = decimal({ min: 0, max: 100, maxDecimals: 2, description: "mark" });
@@ -176,6 +208,7 @@ const params = z.object({
       "Three comma-separated terms subject:mark or subject:mark:mean:sd; omit to list subjects and streams",
     example: "physics:72,chemistry:68,combined-maths:80",
   })),
+  lang: langParam(),
 });
 
 /** `GET /api/v1/z-score`: the A/L Z-score. */
@@ -191,9 +224,9 @@ export const zScore: Operation<ZScoreParams, ZScoreResult> = defineOperation({
   result,
   example: "/api/v1/z-score?subjects=physics:72,chemistry:68,combined-maths:80",
   page: "z-score",
-  run: (
-    p,
-  ) => (p.subjects === undefined
-    ? zScoreListing()
-    : computeZScore({ terms: parseTerms(p.subjects) })),
+  run: (p) =>
+    localizeZScore(
+      p.subjects === undefined ? zScoreListing() : computeZScore({ terms: parseTerms(p.subjects) }),
+      p.lang ?? "en",
+    ),
 });

@@ -6,6 +6,7 @@
  */
 import type { OperationContext } from "../../core/operation.ts";
 import { searchTools, type Tool, TOOL_SLUGS } from "../../core/ops/tools.ts";
+import { pageContext } from "./lang.ts";
 
 /** One tool on the home page. */
 export type ToolEntry = Pick<
@@ -28,7 +29,8 @@ function localise(url: string, baseUrl: string): string {
  */
 export function toolCatalogue(ctx: OperationContext, query?: string): ToolEntry[] {
   const q = query?.trim() ? query.trim() : undefined;
-  const { tools } = searchTools({ q, limit: TOOL_SLUGS.length, offset: 0 }, ctx);
+  const { lang } = pageContext();
+  const { tools } = searchTools({ q, limit: TOOL_SLUGS.length, offset: 0, lang }, ctx);
   return tools.map(({ slug, title, description, category, url, keywords }) => ({
     slug,
     title,

@@ -7,7 +7,8 @@
  */
 import type { ParameterObject } from "../../core/openapi.ts";
 import { html, type SafeHtml } from "./html.ts";
-import { humanize } from "./result.ts";
+import { fieldLabel } from "./result.ts";
+import { t } from "./lang.ts";
 
 /** What the fields show. */
 export interface FieldState {
@@ -66,15 +67,15 @@ function field(param: ParameterObject, state: FieldState): SafeHtml {
   const errorText = error
     ? html`<strong class="field-error" id="${errorId}">${error}</strong>`
     : "";
-  const label = html`${humanize(name)}${
+  const label = html`${fieldLabel(name)}${
     required ? "" : html`
-      <span class="muted">(optional)</span>
+      <span class="muted">${t("page.form.optional")}</span>
     `
   }`;
   const examples = Array.isArray(schema.examples) ? schema.examples : [];
   const placeholder = examples.length
     ? html`
-      placeholder="e.g. ${String(examples[0])}"
+      placeholder="${t("page.form.example", { value: String(examples[0]) })}"
     `
     : "";
 
@@ -82,14 +83,14 @@ function field(param: ParameterObject, state: FieldState): SafeHtml {
     const checked = value === "1" || value === "true";
     return html`<div class="field check${error ? " invalid" : ""}">
       <input type="checkbox" id="${id}" name="${name}" value="1"${checked ? " checked" : ""}${aria}>
-      <label for="${id}">${humanize(name)}</label>${hint}${errorText}</div>`;
+      <label for="${id}">${fieldLabel(name)}</label>${hint}${errorText}</div>`;
   }
   let control: SafeHtml;
   if (Array.isArray(schema.enum)) {
     const options = schema.enum.map(String);
     control = html`
       <select id="${id}" name="${name}" ${required ? " required" : ""}${aria}>
-            ${required ? "" : html`<option value="">Default</option>`}
+            ${required ? "" : html`<option value="">${t("page.form.default")}</option>`}
             ${options.map((option) =>
               html`
                 <option value="${option}" ${option === value ? " selected" : ""}>${option}</option>

@@ -5,7 +5,9 @@
  * @module
  */
 import type { ToolEntry } from "./catalogue.ts";
+import { maybeMessage } from "../../core/i18n.ts";
 import { html, layout } from "./html.ts";
+import { pageContext, t } from "./lang.ts";
 
 /**
  * Renders the home page.
@@ -16,24 +18,30 @@ import { html, layout } from "./html.ts";
  */
 export function homePage(shown: readonly ToolEntry[], query: string): string {
   const categories = [...new Set(shown.map((entry) => entry.category))];
+  const { lang } = pageContext();
+  const count = { count: shown.length, query: query.trim() };
   const body = html`
-    <h1>Sri Lanka tools and data</h1>
-    <p>Free calculators and reference data for Sri Lanka. Every tool is also an API endpoint: see the
-    <a href="/docs">API reference</a>.</p>
+    <h1>${t("page.home.heading")}</h1>
+    <p>${t("page.home.intro")}
+    <a href="/docs">${t("page.home.reference")}</a>.</p>
     <form method="get" action="/" role="search" class="search">
-      <label for="q">Search the tools</label>
+      <label for="q">${t("page.home.search")}</label>
       <div
-        class="inline"><input type="search" id="q" name="q" value="${query}" placeholder="e.g. tax, holidays, land">
-      <button type="submit">Search</button></div>
+        class="inline"><input type="search" id="q" name="q" value="${query}" placeholder="${t(
+          "page.home.placeholder",
+        )}">
+      <button type="submit">${t("page.home.submit")}</button></div>
     </form>
     ${query.trim()
-      ? html`<p role="status">${shown.length} tool${
-        shown.length === 1 ? "" : "s"
-      } match “${query.trim()}”. <a href="/">Show all</a></p>`
+      ? html`<p role="status">${
+        t(shown.length === 1 ? "page.home.match_one" : "page.home.match_many", count)
+      } <a href="/">${t("page.home.show_all")}</a></p>`
       : ""}
     ${categories.map((category, i) =>
       html`<section aria-labelledby="cat-${i}">
-  <h2 id="cat-${i}">${category}</h2>
+  <h2 id="cat-${i}">${
+        lang === "en" ? category : maybeMessage(lang, `tool.category.${category}`) ?? category
+      }</h2>
   <ul class="grid tools">${
         shown.filter((entry) => entry.category === category).map((entry) =>
           html`<li class="card"><a href="${entry.url}">${entry.title}</a><p>${entry.description}</p></li>`
@@ -42,11 +50,7 @@ export function homePage(shown: readonly ToolEntry[], query: string): string {
 </section>`
     )}
   `;
-  return layout({
-    title: "Tools",
-    description: "Free Sri Lanka calculators and data: tax, VAT, loans, deposits, land, holidays.",
-    body,
-  });
+  return layout({ title: t("page.home.title"), description: t("page.home.description"), body });
 }
 
 /**
@@ -56,10 +60,20 @@ export function homePage(shown: readonly ToolEntry[], query: string): string {
  * @returns The document.
  */
 export function notFoundPage(path: string): string {
-  return layout({
-    title: "Page not found",
-    body: html`<h1>Page not found</h1>
+  if (pageContext().lang === "en") {
+    return layout({
+      title: "Page not found",
+      body: html`<h1>Page not found</h1>
 <p>There is no page at <code>${path}</code>.</p>
 <p>Try the <a href="/">list of tools</a> or the <a href="/docs">API reference</a>.</p>`,
+    });
+  }
+  return layout({
+    title: t("page.missing.title"),
+    body: html`<h1>${t("page.missing.title")}</h1>
+<p>${t("page.missing.text")} <code>${path}</code></p>
+<p><a href="/">${t("page.missing.tools")}</a> · <a href="/docs">${
+      t("page.home.reference")
+    }</a></p>`,
   });
 }

@@ -3,6 +3,8 @@
  *
  * @module
  */
+import { LANGS, message } from "../../core/i18n.ts";
+import { localPath, pageContext } from "./lang.ts";
 
 /** HTML that is already safe to insert (built by {@linkcode html} or {@linkcode raw}). */
 export class SafeHtml {
@@ -82,31 +84,75 @@ export interface LayoutOptions {
 }
 
 /**
- * The one page layout: header with navigation, main content, footer, one small stylesheet.
+ * The links between the three language versions of the page being rendered: `hreflang`
+ * alternates for `<head>` (with `x-default` for English) and the language switch, a
+ * plain list of links that needs no script.
+ *
+ * @returns The alternates and the switch.
+ */
+export function languageLinks(): { alternates: SafeHtml; switcher: SafeHtml } {
+  const { lang, path } = pageContext();
+  // Root-relative: the page loads nothing from another host, and the same page works behind any
+  // host name (search engines resolve them against the page's own URL).
+  const alternates = html`${
+    LANGS.map((l) =>
+      html`
+        <link rel="alternate" hreflang="${l}" href="${localPath(l, path)}">
+      `
+    )
+  }<link rel="alternate" hreflang="x-default" href="${path}">`;
+  const switcher = html`<nav class="languages" aria-label="${message(lang, "lang.label")}">${
+    LANGS.map((l) =>
+      html`
+        <a href="${localPath(l, path)}" hreflang="${l}" lang="${l}" ${l === lang
+          ? raw(' aria-current="true"')
+          : ""}>${message(l, "lang.name")}</a>
+      `
+    )
+  }</nav>`;
+  return { alternates, switcher };
+}
+
+/**
+ * The one page layout: header with navigation and the language switch, main content, footer,
+ * one small stylesheet and the Sinhala and Tamil web fonts (loaded only where their letters
+ * appear). The language is the request's (`/si/...`, `/ta/...`).
  *
  * @param options Title, description, body.
  * @returns A complete HTML document.
  */
 export function layout(options: LayoutOptions): string {
+  const { lang } = pageContext();
+  const t = (key: Parameters<typeof message>[1]) => message(lang, key);
+  const { alternates, switcher } = languageLinks();
   return `<!doctype html>${html`
-    <html lang="en">
+    <html lang="${lang}">
       <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>${options.title} · Lanka API</title>
     ${options.description ? html`<meta name="description" content="${options.description}">` : ""}
     <link rel="stylesheet" href="/static/style.css">
+    <link rel="stylesheet" href="/static/fonts.css">
+    ${alternates}
     ${options.head ?? ""}
       </head>
       <body>
         <header class="site"><a class="brand" href="/">Lanka API</a>
-    <nav aria-label="Main"><a href="/">Tools</a> <a href="/docs">API docs</a> <a href="/news">News</a> <a href="/store">Store</a> <a href="/developers">Developers</a></nav>
+    <nav aria-label="${t("page.nav.main")}"><a href="/">${t(
+      "page.nav.tools",
+    )}</a> <a href="/docs">${t("page.nav.docs")}</a> <a href="/news">${t(
+      "page.nav.news",
+    )}</a> <a href="/store">${t("page.nav.store")}</a> <a href="/developers">${t(
+      "page.nav.developers",
+    )}</a></nav>
+    ${switcher}
         </header>
         <main id="main">
     ${options.body}
         </main>
         <footer class="site">
-          <p>Lanka API: free Sri Lanka data and calculators. Figures carry their sources; check them before relying on them.</p>
+          <p>${t("page.footer")}</p>
         </footer>
       </body>
     </html>

@@ -6,7 +6,9 @@
  *
  * @module
  */
+import { maybeMessage } from "../../core/i18n.ts";
 import { html, type SafeHtml } from "./html.ts";
+import { pageContext, t } from "./lang.ts";
 
 const MONEY = new Intl.NumberFormat("en-LK", { style: "currency", currency: "LKR" });
 const PLAIN = new Intl.NumberFormat("en-LK", { maximumFractionDigits: 10 });
@@ -38,8 +40,8 @@ function words(key: string): string[] {
  * @returns The text.
  */
 export function formatValue(key: string, value: unknown, money: boolean): string {
-  if (value === null || value === undefined) return "none";
-  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (value === null || value === undefined) return t("page.value.none");
+  if (typeof value === "boolean") return t(value ? "page.value.yes" : "page.value.no");
   if (typeof value === "number") {
     const parts = words(key);
     if (parts.some((word) => PERCENT_WORDS.has(word))) return `${PLAIN.format(value)}%`;
@@ -63,6 +65,18 @@ export function humanize(key: string): string {
     .map((word) => word === "pct" ? "(%)" : ACRONYMS.has(word) ? word.toUpperCase() : word)
     .join(" ");
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A field name for people in the page's language: the catalogue's `field.<key>` in Sinhala and
+ * Tamil, {@linkcode humanize} in English (and for fields the catalogue does not name).
+ *
+ * @param key A camelCase or snake_case key.
+ * @returns The label.
+ */
+export function fieldLabel(key: string): string {
+  const { lang } = pageContext();
+  return lang === "en" ? humanize(key) : maybeMessage(lang, `field.${key}`) ?? humanize(key);
 }
 
 type Json = Record<string, unknown>;
@@ -96,7 +110,7 @@ function table(path: string, rows: Json[], money: boolean): SafeHtml {
     <div class="table-wrap">
       <table data-field="${path}">
         <thead>
-          <tr>${columns.map((c) => html`<th scope="col">${humanize(c)}</th>`)}</tr>
+          <tr>${columns.map((c) => html`<th scope="col">${fieldLabel(c)}</th>`)}</tr>
         </thead>
         <tbody>${rows.map((row) =>
           html`<tr>${
@@ -123,7 +137,7 @@ function table(path: string, rows: Json[], money: boolean): SafeHtml {
 
 function renderValue(path: string, key: string, value: unknown, money: boolean): SafeHtml {
   if (Array.isArray(value)) {
-    if (value.length === 0) return html`<span data-field="${path}">none</span>`;
+    if (value.length === 0) return html`<span data-field="${path}">${t("page.value.none")}</span>`;
     if (value.every(isObject)) return table(path, value, money);
     return html`<ul data-field="${path}">${
       value.map((item, i) => html`<li>${renderValue(`${path}.${i}`, key, item, money)}</li>`)
@@ -139,7 +153,7 @@ function definitionList(path: string, object: Json, money: boolean): SafeHtml {
     entries.map(([key, value]) => {
       const inner = path ? `${path}.${key}` : key;
       return html`
-        <dt>${humanize(key)}</dt>
+        <dt>${fieldLabel(key)}</dt>
         <dd>${renderValue(inner, key, value, money)}</dd>
       `;
     })

@@ -2,7 +2,7 @@
 export const STYLESHEET = `
 :root { --fg: #1b1f24; --muted: #57606a; --accent: #8a1538; --bg: #fff; --soft: #f6f8fa; --line: #d0d7de; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", "Noto Sans Sinhala", "Noto Sans Tamil", sans-serif; color: var(--fg); background: var(--bg); }
+body { margin: 0; font: 16px/1.5 "Noto Sans Sinhala", "Noto Sans Tamil", system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
 header.site, footer.site { padding: .75rem 1rem; background: var(--soft); border-bottom: 1px solid var(--line); display: flex; flex-wrap: wrap; gap: .5rem 1.5rem; align-items: center; }
 footer.site { border-top: 1px solid var(--line); border-bottom: 0; color: var(--muted); font-size: .875rem; margin-top: 2rem; }
 .brand { font-weight: 700; color: var(--accent); text-decoration: none; }

@@ -14,6 +14,29 @@ import { formFields, submittedPairs } from "./form.ts";
 import { html, layout, type SafeHtml } from "./html.ts";
 import { renderResult } from "./result.ts";
 import { apiUrl, curlSnippet, sdkSnippet } from "./snippets.ts";
+import { hasGenericLang } from "../../core/lang_param.ts";
+import { toolText } from "../../core/ops/tools.ts";
+import { pageContext, t } from "./lang.ts";
+import { findTemplate, maybeMessage, translate } from "../../core/i18n.ts";
+
+/**
+ * An error message of a parameter in the page's language, from its English template in the
+ * catalogue (`error.*`); a message without a template stays in English.
+ *
+ * @param message The English message.
+ * @returns The message for the page.
+ */
+export function pageError(message: string): string {
+  const { lang } = pageContext();
+  if (lang === "en") return message;
+  const found = findTemplate(message, "error.");
+  if (!found) return message;
+  const vars = { ...found.vars };
+  if (vars.expected !== undefined) {
+    vars.expected = translate(lang, vars.expected, "error.expected.");
+  }
+  return maybeMessage(lang, found.key, vars) ?? message;
+}
 
 /** A rendered page and its status. */
 export interface RenderedPage {
@@ -68,8 +91,9 @@ function compute(op: AnyOperation, pairs: [string, string][], ctx: OperationCont
     const errors: Record<string, string> = {};
     const general: string[] = [];
     for (const detail of error.details ?? [{ param: "", message: error.message }]) {
-      if (known.has(detail.param) && !errors[detail.param]) errors[detail.param] = detail.message;
-      else general.push(detail.message);
+      const message = pageError(detail.message);
+      if (known.has(detail.param) && !errors[detail.param]) errors[detail.param] = message;
+      else general.push(message);
     }
     return { errors, general };
   }
@@ -83,7 +107,7 @@ function errorSummary(outcome: Outcome, idPrefix: string): SafeHtml {
   const fields = Object.entries(outcome.errors);
   return html`
     <div class="result error" role="alert" id="errors">
-      <h2>Please check the form</h2>
+      <h2>${t("page.tool.check_form")}</h2>
       <ul>${fields.map(([name, message]) =>
         html`<li><a href="#${idPrefix}${name}">${message}</a></li>`
       )}${outcome.general.map((message) => html`<li>${message}</li>`)}</ul>
@@ -95,7 +119,7 @@ function formatLinks(op: AnyOperation, pairs: [string, string][]): SafeHtml {
   const names = Object.keys(op.formats ?? {});
   if (!names.length) return html``;
   const others = pairs.filter(([name]) => name !== "format");
-  return html`<p>Also as: ${
+  return html`<p>${t("page.tool.also_as")} ${
     names.map((name) =>
       html`
         <a href="${apiUrl(op, [...others, ["format", name]], "")}">${name}</a>
@@ -125,17 +149,27 @@ export interface ToolPageInput {
 export function toolPage(input: ToolPageInput): RenderedPage {
   const { op, search, ctx } = input;
   const slug = op.page!;
+  const { lang } = pageContext();
+  const pageLang = hasGenericLang(op);
   const params = formParameters(op);
   const pairs = submittedPairs(search);
+  // The answer's text in the page's language (the lang parameter is the page's, not a field).
+  const runPairs: [string, string][] = pageLang && lang !== "en" && !search.has("lang")
+    ? [...pairs, ["lang", lang]]
+    : pairs;
+  const text = lang === "en"
+    ? { title: op.title, description: op.description }
+    : toolText(slug, lang);
   const submitted = [...search.keys()].length > 0;
   const idPrefix = "f-";
   let outcome: Outcome = { errors: {}, general: [] };
   if (op.run && (submitted || !hasRequired(op))) {
-    outcome = compute(op, pairs, ctx);
+    outcome = compute(op, runPairs, ctx);
     if (!submitted && !outcome.result) outcome = { errors: {}, general: [] };
   }
   const failed = Object.keys(outcome.errors).length + outcome.general.length > 0;
-  const values = Object.fromEntries(pairs);
+  // The lang field shows the page's language until the form says otherwise.
+  const values = Object.fromEntries(runPairs);
   const shownPairs = submitted ? pairs : exampleParams(op);
   const url = apiUrl(op, shownPairs, ctx.baseUrl);
   const figure = TOOL_FIGURES[op.name];
@@ -148,50 +182,54 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   const action = op.run ? `/tools/${slug}` : apiUrl(op, [], "");
 
   const body = html`
-    <h1>${op.title}</h1>
-    <p>${op.description}</p>
+    <h1>${text.title}</h1>
+    <p>${text.description}</p>
     ${failed ? errorSummary(outcome, idPrefix) : ""}
     ${formable
       ? html`<form method="get" action="${action}" class="tool-form" novalidate>
       ${formFields(params, { values, errors: outcome.errors, idPrefix })}
-      <div><button type="submit">${op.run ? "Calculate" : "Ask the API"}</button></div>
+      <div><button type="submit">${
+        op.run ? t("page.tool.calculate") : t("page.tool.ask")
+      }</button></div>
     </form>`
       : ""}
     ${op.run
       ? ""
-      : html`<p class="muted">This tool is answered by the server only: ${
-        formable ? "the form opens the API's JSON answer" : "call it from code as shown below"
-      }.</p>`}
+      : html`<p class="muted">${
+        t(formable ? "page.tool.server_only_form" : "page.tool.server_only_code")
+      }</p>`}
     ${outcome.result
       ? html`<section class="result" id="result" aria-labelledby="result-title">
-  <h2 id="result-title">Result</h2>
+  <h2 id="result-title">${t("page.tool.result")}</h2>
   ${picture ?? ""}
   ${renderResult(outcome.result, omit)}
   ${formatLinks(op, pairs)}
 </section>`
       : ""}
     <section aria-labelledby="api-title">
-      <h2 id="api-title">Use it from code</h2>
-      <p>${submitted ? "The same request" : "An example request"} with <code>curl</code>:</p>
+      <h2 id="api-title">${t("page.tool.code")}</h2>
+      <p>${lang === "en"
+        ? html`${submitted ? "The same request" : "An example request"} with <code>curl</code>:`
+        : t(submitted ? "page.tool.same_request" : "page.tool.example_request")}</p>
       <pre><code data-snippet="curl">${curlSnippet(url)}</code></pre>
-      <p>With the TypeScript SDK (computes ${op.local
-        ? "offline, with the same code"
-        : "through the API"}):</p>
+      <p>${t(op.local ? "page.tool.sdk_local" : "page.tool.sdk_remote")}</p>
       <pre><code data-snippet="sdk">${sdkSnippet(op, params, shownPairs)}</code></pre>
-      <p><a href="/docs#op-${op.name}">API reference of this endpoint</a></p>
+      <p><a href="/docs#op-${op.name}">${t("page.tool.reference")}</a></p>
     </section>
     ${op.provenance
       ? html`<section aria-labelledby="source-title">
-  <h2 id="source-title">Source</h2>
-  <p>Figures from <a href="${op.provenance.sourceUrl}" rel="noopener">${op.provenance.sourceUrl}</a>,
-  last verified on <time datetime="${op.provenance.lastVerified}" data-field="lastVerified">${op.provenance.lastVerified}</time>.</p>
+  <h2 id="source-title">${t("page.tool.source")}</h2>
+  <p>${
+        t("page.tool.figures_from")
+      } <a href="${op.provenance.sourceUrl}" rel="noopener">${op.provenance.sourceUrl}</a>,
+  ${t("page.tool.last_verified")} <time datetime="${op.provenance.lastVerified}" data-field="lastVerified">${op.provenance.lastVerified}</time>.</p>
 </section>`
       : op.local
-      ? html`<p class="muted">Computed from the inputs alone: no published figures are behind this tool.</p>`
+      ? html`<p class="muted">${t("page.tool.no_figures")}</p>`
       : ""}
   `;
   return {
     status: failed ? 400 : 200,
-    body: layout({ title: op.title, description: op.description, body }),
+    body: layout({ title: text.title, description: text.description, body }),
   };
 }

@@ -277,6 +277,28 @@ Deno.test("with a bonus, the gross-up finds the smallest basic that nets at leas
   );
 });
 
+Deno.test("gross-up also inverts payslips under the printed Table 01 (rounding=table)", () => {
+  const money = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((c) => c / 100);
+  fc.assert(
+    fc.property(
+      money(800_000),
+      fc.oneof(fc.constant(0), money(2_000_000)),
+      fc.constantFrom("2023-02-25", "2024-01-25", "2025-04-25"),
+      (basic, bonus, date) => {
+        const s = payslip({ basic, bonus, date, rounding: "table" });
+        const g = grossUp({ net: s.net, bonus, date, rounding: "table" });
+        assert.ok(g.net >= s.net);
+        assert.ok(g.earnings.basic <= basic);
+        if (g.earnings.basic > 0) {
+          const below = payslip({ basic: g.earnings.basic - 0.01, bonus, date, rounding: "table" });
+          assert.ok(below.net < s.net);
+        }
+      },
+    ),
+    { numRuns: 15 },
+  );
+});
+
 Deno.test("gross-up is monotone: a larger net never needs a smaller basic", () => {
   const net = fc.integer({ min: 0, max: 100_000_000 }).map((c) => c / 100);
   fc.assert(
@@ -411,4 +433,20 @@ Deno.test("bad input is a 400 naming the parameter", () => {
     status: 400,
     param: "date",
   });
+});
+
+Deno.test("year-to-date figures given explicitly for equal months match the defaults", () => {
+  // June is month 3 of the year of assessment: two earlier months of 170,000, each taxed 1,200
+  // under Table 01 2025/26 (6% x 170,000 - 9,000).
+  const byDefault = payslip({ basic: 170_000, bonus: 600_000, date: "2025-06-25" });
+  const explicit = payslip({
+    basic: 170_000,
+    bonus: 600_000,
+    date: "2025-06-25",
+    regularToDate: 340_000,
+    taxToDate: 2_400,
+  });
+  assert.deepEqual(explicit.deductions, byDefault.deductions);
+  // With equal months the month of payment does not change D, so the tax is the April one.
+  assert.equal(byDefault.deductions.apitLumpSum?.amount, 36_000);
 });

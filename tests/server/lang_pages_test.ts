@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import { testApp } from "../_helpers/app.ts";
+import { FONT_FILES } from "../../server/pages/fonts.ts";
+import { localizeLinks, localPath, splitLangPath } from "../../server/pages/lang.ts";
+
+async function page(t: Awaited<ReturnType<typeof testApp>>, path: string) {
+  const res = await t.request(path);
+  return { res, body: await res.text() };
+}
+
+Deno.test("/si/ and /ta/ serve the same pages in Sinhala and Tamil, with lang and hreflang", async () => {
+  await using t = await testApp();
+  for (
+    const [prefix, lang, heading] of [
+      ["", "en", "Sri Lanka tools and data"],
+      ["/si", "si", "ශ්‍රී ලංකා මෙවලම් සහ දත්ත"],
+      ["/ta", "ta", "இலங்கைக் கருவிகளும் தரவுகளும்"],
+    ]
+  ) {
+    const { res, body } = await page(t, `${prefix}/`);
+    assert.equal(res.status, 200);
+    assert.match(body, new RegExp(`<html lang="${lang}">`));
+    assert.ok(body.includes(`<h1>${heading}</h1>`), lang);
+    for (const [l, href] of [["en", "/"], ["si", "/si/"], ["ta", "/ta/"], ["x-default", "/"]]) {
+      assert.ok(body.includes(`<link rel="alternate" hreflang="${l}" href="${href}">`), l);
+    }
+    // The switch: a plain link to each version, the current one marked.
+    assert.match(
+      body,
+      new RegExp(`href="${prefix}/" hreflang="${lang}" lang="${lang}"\\s*aria-current="true"`),
+    );
+  }
+});
+
+Deno.test("links, forms and redirects of a Sinhala page stay in Sinhala", async () => {
+  await using t = await testApp();
+  const { body } = await page(t, "/si/tools/nic");
+  assert.match(body, /<a href="\/si\/docs">/);
+  assert.match(body, /<form method="get" action="\/si\/tools\/nic"/);
+  assert.match(
+    body,
+    /<link rel="stylesheet" href="\/static\/style.css">/,
+    "static files unprefixed",
+  );
+  const moved = await t.request("/si/tools/news", { redirect: "manual" });
+  await moved.body?.cancel();
+  assert.equal(moved.headers.get("Location"), "/si/news");
+  const api = await t.request("/si/api/v1/nic/913014146V");
+  await api.body?.cancel();
+  assert.equal(api.status, 404, "the API has no language prefix");
+});
+
+Deno.test("a tool page computes in its language and shows errors in it", async () => {
+  await using t = await testApp();
+  const nic = await page(t, "/ta/tools/nic?number=910004146V");
+  // The reason comes from the operation with lang=ta: the catalogue's Tamil template.
+  assert.ok(nic.body.includes("நாள் குறியீடு 000 இல்லை"), "Tamil reason");
+  const vat = await page(t, "/si/tools/vat?amount=abc");
+  assert.equal(vat.res.status, 400);
+  assert.ok(vat.body.includes("කරුණාකර පෝරමය පරීක්ෂා කරන්න"), "Sinhala error summary");
+  assert.ok(vat.body.includes("&quot;amount&quot; පරාමිතිය"), "Sinhala field error");
+  const en = await page(t, "/tools/vat?amount=abc");
+  assert.ok(en.body.includes("Please check the form"));
+  assert.ok(en.body.includes("Parameter &quot;amount&quot; must be a number"));
+});
+
+Deno.test("the Sinhala and Tamil web fonts are served by us, from the pinned packages", async () => {
+  await using t = await testApp();
+  const css = await (await t.request("/static/fonts.css")).text();
+  assert.match(css, /font-family: 'Noto Sans Sinhala'/);
+  assert.match(css, /font-family: 'Noto Sans Tamil'/);
+  assert.doesNotMatch(css, /https?:|\.\/files\//, "no CDN, no package-relative URL");
+  const files = [...css.matchAll(/url\(\/static\/fonts\/([^)]+)\)/g)].map((m) => m[1]);
+  assert.deepEqual(files.sort(), [...FONT_FILES.keys()].sort());
+  for (const file of files) {
+    const res = await t.request(`/static/fonts/${file}`);
+    assert.equal(res.headers.get("Content-Type"), "font/woff2");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    assert.deepEqual([...bytes.slice(0, 4)], [0x77, 0x4f, 0x46, 0x32], "wOF2 signature");
+    assert.equal(bytes.length, FONT_FILES.get(file!)!.length);
+  }
+  const missing = await t.request("/static/fonts/nope.woff2");
+  await missing.body?.cancel();
+  assert.equal(missing.status, 404);
+});
+
+Deno.test("language paths: split, build and rewrite", () => {
+  assert.deepEqual(splitLangPath("/si"), { lang: "si", path: "/" });
+  assert.deepEqual(splitLangPath("/ta/tools/vat"), { lang: "ta", path: "/tools/vat" });
+  assert.deepEqual(splitLangPath("/sizes"), { lang: "en", path: "/sizes" });
+  assert.deepEqual(splitLangPath("/si/api/v1/nic/1"), { lang: "en", path: "/si/api/v1/nic/1" });
+  assert.equal(localPath("si", "/"), "/si/");
+  assert.equal(localPath("ta", "/?q=tax"), "/ta/?q=tax");
+  assert.equal(localPath("en", "/docs"), "/docs");
+  assert.equal(
+    localizeLinks(
+      '<a href="/docs">d</a><a href="/si/x" hreflang="si">s</a><link href="/static/a.css">',
+      "ta",
+    ),
+    '<a href="/ta/docs">d</a><a href="/si/x" hreflang="si">s</a><link href="/static/a.css">',
+  );
+});
