@@ -84,6 +84,7 @@ export type { PayeParams } from "./core/ops/paye.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";
+export type { VatOptions } from "./core/calc/vat.ts";
 export type {
   AmountInWordsOptions,
   NumberInWordsOptions,

@@ -60,5 +60,10 @@ export const vat: Operation<VatParams, VatResult> = defineOperation({
   example: "/api/v1/vat?amount=10000&mode=add",
   page: "vat",
   provenance: { sourceUrl: vatData.sourceUrl, lastVerified: vatData.lastVerified },
-  run: (p, ctx) => computeVat(p.amount, p.rate ?? standardVatRate(ctx.today) ?? 18, p.mode),
+  run: (p, ctx) =>
+    computeVat({
+      amount: p.amount,
+      rate: p.rate ?? standardVatRate(ctx.today) ?? 18,
+      mode: p.mode,
+    }),
 });

@@ -20,7 +20,7 @@ after(async () => {
 });
 
 test("pure functions and the local client work under Node", async () => {
-  assert.equal(computeVat(1000, 18, "add").total, 1180);
+  assert.equal(computeVat({ amount: 1000, rate: 18, mode: "add" }).total, 1180);
   const client = createClient({ mode: "local" });
   // 250,000 a month under the 2025/26 table: (6% x 1,000,000 + 18% x 200,000) / 12 = 8,000.
   const tax = await client.paye({ monthly: 250000, date: "2026-01-01" });

@@ -16,7 +16,7 @@ Deno.test("roundMoney() rounds half away from zero on the decimal value", () => 
 });
 
 Deno.test("computeVat() adds and removes 18% (tax fraction 18/118)", () => {
-  assert.deepEqual(computeVat(10_000, 18, "add"), {
+  assert.deepEqual(computeVat({ amount: 10_000, rate: 18, mode: "add" }), {
     mode: "add",
     rate: 18,
     base: 10_000,
@@ -24,7 +24,7 @@ Deno.test("computeVat() adds and removes 18% (tax fraction 18/118)", () => {
     total: 11_800,
     currency: "LKR",
   });
-  assert.deepEqual(computeVat(11_800, 18, "remove"), {
+  assert.deepEqual(computeVat({ amount: 11_800, rate: 18, mode: "remove" }), {
     mode: "remove",
     rate: 18,
     base: 10_000,
@@ -33,7 +33,7 @@ Deno.test("computeVat() adds and removes 18% (tax fraction 18/118)", () => {
     currency: "LKR",
   });
   // 100 gross at 18%: VAT = 100 x 18/118 = 15.2542... -> 15.25, base 84.75.
-  const r = computeVat(100, 18, "remove");
+  const r = computeVat({ amount: 100, rate: 18, mode: "remove" });
   assert.deepEqual([r.base, r.vat], [84.75, 15.25]);
 });
 
@@ -51,8 +51,8 @@ Deno.test("VAT added then removed returns the amount, and base + vat = total (pr
       (cents, rateHundredths) => {
         const amount = cents / 100;
         const rate = rateHundredths / 100;
-        const added = computeVat(amount, rate, "add");
-        const removed = computeVat(added.total, rate, "remove");
+        const added = computeVat({ amount: amount, rate: rate, mode: "add" });
+        const removed = computeVat({ amount: added.total, rate: rate, mode: "remove" });
         assert.equal(removed.base, amount);
         assert.equal(removed.vat, added.vat);
         assert.equal(roundMoney(added.base + added.vat), added.total);

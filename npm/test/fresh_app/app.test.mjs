@@ -18,7 +18,7 @@ import { amountInWords } from "@lanka/api/words";
 const client = createClient({ mode: "local" });
 
 test("the pure functions of every entry point run", () => {
-  assert.equal(computeVat(1000, 18, "add").total, 1180);
+  assert.equal(computeVat({ amount: 1000, rate: 18, mode: "add" }).total, 1180);
   assert.equal(decodePlate({ plate: "wp-cab-1234" }).province?.code, "WP");
   // Gazette 2438/22: 8 mercantile holidays in 2026; January has 22 weekdays less Thai Pongal.
   assert.equal(listHolidays({ year: 2026, type: "mercantile" }).count, 8);
