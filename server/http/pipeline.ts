@@ -126,7 +126,7 @@ export function createPipeline(deps: PipelineDeps): Serve {
     return response;
   };
 
-  const finish = (call: Call, response: Response, start: number): Response | Promise<Response> => {
+  const stamp = (call: Call, response: Response): Response => {
     const headers = response.headers;
     headers.set("X-Request-Id", call.id);
     headers.set("X-Content-Type-Options", "nosniff");
@@ -134,15 +134,29 @@ export function createPipeline(deps: PipelineDeps): Serve {
       setPageHeaders(headers, https);
     }
     setCorsHeaders(headers);
+    return response;
+  };
+
+  const finish = (call: Call, response: Response, start: number): Response | Promise<Response> => {
+    stamp(call, response);
     const { caller } = call;
-    if (call.quota === undefined && caller !== undefined) {
-      const peeked = quota.peek(caller.id, caller.limit, clock.now());
-      if (peeked instanceof Promise) {
-        return peeked.then((state) => complete(call, response, state, start));
-      }
-      return complete(call, response, peeked, start);
+    if (call.quota !== undefined || caller === undefined) {
+      return complete(call, response, call.quota, start);
     }
-    return complete(call, response, call.quota, start);
+    // A request that did not count shows the caller's current state; if even reading it fails,
+    // the answer is that failure (as any other error), without rate-limit headers.
+    const failed = (error: unknown) =>
+      complete(call, stamp(call, fail(call, error)), undefined, start);
+    let peeked: QuotaState | Promise<QuotaState>;
+    try {
+      peeked = quota.peek(caller.id, caller.limit, clock.now());
+    } catch (error) {
+      return failed(error);
+    }
+    if (peeked instanceof Promise) {
+      return peeked.then((state) => complete(call, response, state, start), failed);
+    }
+    return complete(call, response, peeked, start);
   };
 
   return (request, info) => {

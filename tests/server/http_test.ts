@@ -204,3 +204,39 @@ Deno.test("percent-encoded paths and path parameters are decoded before routing"
   const nicEncoded = await json(await t.request("/api/v1/nic/%3199012345678"));
   assert.deepEqual(nicEncoded.data, nic.data);
 });
+
+Deno.test("when the caller's quota cannot be read, a request that does not count answers 503", async () => {
+  const { createPipeline } = await import("../../server/http/pipeline.ts");
+  const { compileRoutes } = await import("../../server/http/routes.ts");
+  const { noKeys } = await import("../../server/http/caller.ts");
+  const { loadConfig } = await import("../../server/config.ts");
+  const { createLogger } = await import("../../server/log.ts");
+  const { Metrics } = await import("../../server/observe/metrics.ts");
+  const serve = createPipeline({
+    config: loadConfig({}),
+    keys: noKeys,
+    quota: {
+      consume: () => Promise.reject(new Error("not used")),
+      peek: () => Promise.reject(new Deno.errors.BadResource("database is closed")),
+      close: () => Promise.resolve(),
+    },
+    clock: { now: () => 0 },
+    logger: createLogger("error", () => {}),
+    metrics: new Metrics(),
+    routes: compileRoutes([], {
+      baseUrl: "http://x",
+      context: () => ({ today: "2026-01-01", baseUrl: "http://x" }),
+      steps: () => [],
+      handlers: {},
+    }),
+    fallback: () => new Response("a page", { headers: { "Content-Type": "text/html" } }),
+  });
+  const res = await serve(new Request("http://x/", { headers: { "X-Request-Id": "req-7" } }));
+  assert.equal(res.status, 503);
+  const body = await json(res);
+  assert.equal(body.code, "unavailable");
+  assert.equal(body.requestId, "req-7");
+  assert.equal(res.headers.get("X-Request-Id"), "req-7");
+  assert.equal(res.headers.get("X-Content-Type-Options"), "nosniff");
+  assert.equal(res.headers.get("X-RateLimit-Remaining"), null);
+});
