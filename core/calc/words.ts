@@ -99,8 +99,8 @@ function enWords(n: number, style: WordsStyle): string[] {
   for (const [size, word] of scales) {
     const multiplier = Math.floor(rest / size);
     rest -= multiplier * size;
-    // Above 99,999 crore there is no larger word: the crore multiplier nests ("ninety-nine
-    // thousand ... crore"), as ICU's en_IN rules do.
+    // There is no common word above crore, so a crore multiplier of a thousand or more nests
+    // ("ninety-nine thousand ... crore"), as ICU's en_IN rules do.
     if (multiplier) out.push(...enWords(multiplier, style), word);
   }
   if (rest) out.push(...enBelow1000(rest));
