@@ -18,6 +18,9 @@ import {
   type YearCoverage,
   type YearStatus,
 } from "../calc/scholarship.ts";
+import { DISTRICTS } from "../calc/districts.ts";
+import { findTemplate, type Lang, maybeMessage, message, translate } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { integer, oneOf, text } from "../params.ts";
 
@@ -35,6 +38,73 @@ export type {
   YearCoverage,
   YearStatus,
 };
+
+/** Parameters of {@linkcode scholarship}: those of the calculation, and the language. */
+export interface ScholarshipOpParams extends ScholarshipParams {
+  /** Language of the notes, messages and district names (default `en`); codes never change. */
+  lang?: Lang | undefined;
+}
+
+function districtName(lang: Lang, english: string): string {
+  const found = DISTRICTS.find((d) => d.name === english);
+  if (!found) return english;
+  return lang === "si" ? found.nameSinhala : found.nameTamil;
+}
+
+function sentence(lang: Lang, english: string): string {
+  const found = findTemplate(english, "scholarship.message.");
+  if (!found) return english;
+  const vars = { ...found.vars };
+  if (vars.district !== undefined) vars.district = districtName(lang, vars.district);
+  if (vars.medium !== undefined) {
+    vars.medium = maybeMessage(lang, `scholarship.medium.${vars.medium}`) ?? vars.medium;
+  }
+  if (vars.note !== undefined) vars.note = translate(lang, vars.note, "scholarship.note.");
+  return message(lang, found.key, vars);
+}
+
+/**
+ * A scholarship answer in a language (the catalogue's): the year notes, what each source covers,
+ * the meaning of a cut-off, the messages and the districts' names (the dataset's Sinhala and Tamil
+ * names). Years, figures, the medium's value, school names and addresses never change.
+ *
+ * @param result The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language (English: the same object).
+ */
+export function localizeScholarship(result: ScholarshipResult, lang: Lang): ScholarshipResult {
+  if (lang === "en") return result;
+  if ("coverage" in result) {
+    const localized: ScholarshipListing = {
+      ...result,
+      districts: result.districts.map((d) => ({ ...d, name: districtName(lang, d.name) })),
+      coverage: result.coverage.map((c) => ({
+        ...c,
+        note: translate(lang, c.note, "scholarship.note."),
+        sources: c.sources.map((s) => ({
+          ...s,
+          covers: translate(lang, s.covers, "scholarship.covers."),
+        })),
+      })),
+      meaning: translate(lang, result.meaning, "scholarship.meaning"),
+    };
+    if (result.table) {
+      localized.table = result.table.map((r) => ({
+        ...r,
+        district: districtName(lang, r.district),
+      }));
+    }
+    return localized;
+  }
+  return {
+    ...result,
+    district: { ...result.district, name: districtName(lang, result.district.name) },
+    message: result.message === null ? null : sentence(lang, result.message),
+    ...(result.schools
+      ? { schools: { ...result.schools, message: sentence(lang, result.schools.message) } }
+      : {}),
+  };
+}
 
 const coverageSchema = z.object({
   year: z.int(),
@@ -115,10 +185,11 @@ const params = z.object({
   mark: z.optional(
     integer({ min: 0, max: 200, description: "The candidate's total mark, 0 to 200" }),
   ),
+  lang: langParam(),
 });
 
 /** `GET /api/v1/scholarship-cutoff`: Grade 5 scholarship cut-offs and Grade 6 schools. */
-export const scholarship: Operation<ScholarshipParams, ScholarshipResult> = defineOperation({
+export const scholarship: Operation<ScholarshipOpParams, ScholarshipResult> = defineOperation({
   name: "scholarship-cutoff",
   method: "GET",
   path: "/scholarship-cutoff",
@@ -131,5 +202,5 @@ export const scholarship: Operation<ScholarshipParams, ScholarshipResult> = defi
   example: "/api/v1/scholarship-cutoff?year=2024&district=Colombo&medium=Sinhala&mark=150",
   page: "scholarship-cutoff",
   provenance: { sourceUrl: cutoffData.sourceUrl, lastVerified: cutoffData.lastVerified },
-  run: scholarshipCutoff,
+  run: ({ lang, ...params }) => localizeScholarship(scholarshipCutoff(params), lang ?? "en"),
 });

@@ -71,6 +71,17 @@ const EXEMPT: Record<string, Record<string, string>> = {
     group: "a subject's group id (a code)",
     aliases: "other ids a subject is found by (codes)",
   },
+  "scholarship-cutoff": {
+    medium: "the medium's value (an enum, like a code)",
+    mediums: "the mediums' values (an enum)",
+    status: "a year's status (an enum)",
+    yearStatus: "a year's status (an enum)",
+    examDate: "a date",
+    resultsReleased: "a date",
+    school: "school names as the sources print them (no Sinhala or Tamil source)",
+    source: "a citation (an address)",
+    sources: "citations (addresses)",
+  },
   words: {
     "lang@top": "the echo of the language asked for",
     "style@top": "the echo of the style used, whose default follows the language",
@@ -93,6 +104,7 @@ const NAMES = [
   "AutoLanka forum",
   "primenews",
   "Hilux",
+  "www.doenets.lk",
 ];
 
 /** A code: capitals and digits, with hyphens, dots or slashes (WP, AAA-0001, ISO, MP3, V). */
@@ -159,6 +171,18 @@ function requests(): Record<string, [string, string][][]> {
       [["subjects", "biosystems-technology:60,science-for-technology:55,economics:50"]],
       [["subjects", "physics:60,history:55,accounting:50"]],
     ],
+    "scholarship-cutoff": [
+      [],
+      [["year", "2024"]],
+      [["year", "2025"]],
+      [["year", "2026"]],
+      [["district", "Colombo"], ["medium", "Sinhala"], ["mark", "150"]],
+      [["district", "Colombo"], ["medium", "Tamil"], ["year", "2025"], ["mark", "120"]],
+      [["district", "Jaffna"], ["medium", "Sinhala"], ["year", "2024"]],
+      [["district", "Kilinochchi"], ["medium", "Sinhala"], ["year", "2024"], ["mark", "180"]],
+      [["district", "Badulla"], ["medium", "Sinhala"], ["year", "2025"]],
+      [["district", "Kandy"], ["medium", "Tamil"], ["year", "2026"], ["mark", "100"]],
+    ],
     words: ["0", "1", "1234567.50", "100000", "999999999999.99"].flatMap((amount) => [
       [["amount", amount]],
       [["amount", amount], ["style", "lakh"]],
@@ -191,7 +215,17 @@ const lang = operations.filter((op) => op.run && takesLang(op));
 Deno.test("the operations with text for people all take lang", () => {
   assert.deepEqual(
     lang.map((op) => op.name).sort(),
-    ["districts", "holidays", "nic", "plate", "tools", "words", "working-days", "z-score"].sort(),
+    [
+      "districts",
+      "holidays",
+      "nic",
+      "plate",
+      "scholarship-cutoff",
+      "tools",
+      "words",
+      "working-days",
+      "z-score",
+    ].sort(),
   );
 });
 
