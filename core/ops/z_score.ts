@@ -16,7 +16,7 @@ import {
 import { ApiError } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, type ParamSchema, text } from "../params.ts";
-import { type Lang, maybeMessage } from "../i18n.ts";
+import { type Lang, maybeMessage, translate } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
 
 export { computeZScore, zScoreListing };
@@ -43,9 +43,18 @@ function named<T extends { id: string; name: string }>(item: T, kind: string, la
   return { ...item, name: maybeMessage(lang, `zscore.${kind}.${item.id}`) ?? item.name };
 }
 
+/** A rule, note or explanation in a language, from its catalogue template (`zscore.text.`). */
+function explain(lang: Lang, english: string): string {
+  return translate(lang, english, "zscore.text.");
+}
+
+function basis<T extends { how: string } | null>(value: T, lang: Lang): T {
+  return value && { ...value, how: explain(lang, value.how) };
+}
+
 /**
- * A Z-score answer with the subject and stream names in a language (the catalogue's); the rules,
- * notes and method stay in English for now.
+ * A Z-score answer in a language (the catalogue's): subject and stream names, stream rules,
+ * notes, the method and the usage. Ids, codes, figures and the sources (citations) never change.
  *
  * @param result The answer in English.
  * @param lang The language.
@@ -56,14 +65,32 @@ export function localizeZScore(result: ZScoreResult, lang: Lang): ZScoreResult {
   if ("zScore" in result) {
     return {
       ...result,
-      subjects: result.subjects.map((s) => named(s, "subject", lang)),
-      stream: named(result.stream, "stream", lang),
+      subjects: result.subjects.map((s) => ({
+        ...named(s, "subject", lang),
+        basis: basis(s.basis, lang),
+      })),
+      stream: { ...named(result.stream, "stream", lang), rule: explain(lang, result.stream.rule) },
+      percentile: { ...result.percentile, method: explain(lang, result.percentile.method) },
+      note: explain(lang, result.note),
     };
   }
   return {
     ...result,
-    streams: result.streams.map((s) => named(s, "stream", lang)),
-    subjects: result.subjects.map((s) => named(s, "subject", lang)),
+    streams: result.streams.map((s) => ({
+      ...named(s, "stream", lang),
+      rule: explain(lang, s.rule),
+    })),
+    subjects: result.subjects.map((s) => ({
+      ...named(s, "subject", lang),
+      basis: basis(s.basis, lang),
+    })),
+    method: {
+      ...result.method,
+      subjectZ: explain(lang, result.method.subjectZ),
+      finalZ: explain(lang, result.method.finalZ),
+    },
+    statisticsNote: explain(lang, result.statisticsNote),
+    usage: explain(lang, result.usage),
   };
 }
 

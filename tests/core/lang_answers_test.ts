@@ -64,27 +64,13 @@ const CODE_FIELDS = new Set([
 
 /** Fields exempt per operation, with the reason. */
 const EXEMPT: Record<string, Record<string, string>> = {
-  // Subject and stream names are translated; the explanations are not yet (see docs/languages.md).
-  "z-score": Object.fromEntries(
-    [
-      "rule",
-      "how",
-      "method",
-      "note",
-      "statisticsNote",
-      "usage",
-      "subjectZ",
-      "finalZ",
-      "sources",
-      "source",
-    ]
-      .map((field) => [field, "explanations not translated yet"])
-      .concat([
-        ["subjects", "a stream's subject ids (codes)"],
-        ["group", "a subject's group id (a code)"],
-        ["aliases", "other ids a subject is found by (codes)"],
-      ]),
-  ),
+  "z-score": {
+    sources: "citations: addresses and the research's notes on them, kept as cited",
+    source: "a citation (an address)",
+    subjects: "a stream's subject ids (codes)",
+    group: "a subject's group id (a code)",
+    aliases: "other ids a subject is found by (codes)",
+  },
   words: {
     "lang@top": "the echo of the language asked for",
     "style@top": "the echo of the style used, whose default follows the language",
@@ -167,6 +153,11 @@ function requests(): Record<string, [string, string][][]> {
       [["subjects", "physics:72,chemistry:68,combined-maths:80"]],
       [["subjects", "biology:70,chemistry:60,physics:55"]],
       [["subjects", "accounting:70,business-studies:60,economics:55"]],
+      [["subjects", "physics:72:50:10,chemistry:68:45:12,combined-maths:80:40:15"]],
+      [["subjects", "sinhala:60,history:55,geography:50"]],
+      [["subjects", "engineering-technology:60,science-for-technology:55,ict:50"]],
+      [["subjects", "biosystems-technology:60,science-for-technology:55,economics:50"]],
+      [["subjects", "physics:60,history:55,accounting:50"]],
     ],
     words: ["0", "1", "1234567.50", "100000", "999999999999.99"].flatMap((amount) => [
       [["amount", amount]],
