@@ -87,8 +87,9 @@ for (const [i, d] of data.districts.entries()) {
   }
 }
 
-/** The word for "province" that may follow a name, in English, Sinhala and Tamil. */
-const PROVINCE_WORD = /-(province|පළාත|மாகாணம்)$/;
+/** The word for "province" that may follow a name, in English, Sinhala (පළාත) and Tamil (மாகாணம்). */
+const PROVINCE_WORD =
+  /-(province|\u0DB4\u0DC5\u0DCF\u0DAD|\u0BAE\u0BBE\u0B95\u0BBE\u0BA3\u0BAE\u0BCD)$/;
 
 const PROVINCE_KEYS = new Map<string, Province>();
 for (const province of PROVINCES) {

@@ -95,7 +95,10 @@ const LAST_PROVINCE_YEAR = ERAS.provinceDropped.year - 1;
 const SINHALA_SRI = /\u0DC1\u0DCA\u200D?\u0DBB\u0DD3/g;
 /** Spaces, hyphens, dashes, underscores, dots and zero-width characters between the parts. */
 const SEPARATORS = /[\s\-_.\u2010-\u2015\u200B-\u200D\uFEFF]+/g;
-const EXPECTED = "a plate such as WP CAB-1234, CAB-1234, 19-1234 or 15 ශ්‍රී 1234 (15-SRI-1234)";
+/** ශ්‍රී, the separator of Sri series plates. */
+const SRI_WORD = plateData.sriWord.text;
+const EXPECTED =
+  `a plate such as WP CAB-1234, CAB-1234, 19-1234 or 15 ${SRI_WORD} 1234 (15-SRI-1234)`;
 
 function shown(raw: string): string {
   return raw.length > 64 ? `${raw.slice(0, 64)}…` : raw;
@@ -157,7 +160,7 @@ function decodeNumeric(
   const row = SERIES.get(series);
   const base = format === "sri" ? ERAS.sri : ERAS.dash;
   return {
-    plate: format === "sri" ? `${series} ශ්‍රී ${number}` : `${series}-${number}`,
+    plate: format === "sri" ? `${series} ${SRI_WORD} ${number}` : `${series}-${number}`,
     valid: true,
     reason: null,
     format,
@@ -168,7 +171,7 @@ function decodeNumeric(
     era: row?.era ?? { from: base.from, to: base.to, label: base.label },
     notes: [
       ...classNotes(row, `series ${series}`),
-      "Sri and dash plates are one numbering system: the leading number is a series for a vehicle category, and the separator changed from ශ්‍රී to a dash in the late 1980s",
+      `Sri and dash plates are one numbering system: the leading number is a series for a vehicle category, and the separator changed from ${SRI_WORD} to a dash in the late 1980s`,
     ],
   };
 }

@@ -16,8 +16,11 @@
  *   கோடியே) followed by a space, the thousands joined (இரண்டாயிரம், மூவாயிரம்), and ஒரு before
  *   இலட்சம் and கோடி. Cents are சதம்.
  *
+ * The words themselves live in `data/number_words.json`.
+ *
  * @module
  */
+import numberWords from "../../data/number_words.json" with { type: "json" };
 
 /** Languages of {@linkcode amountInWords}. */
 export type WordsLanguage = "en" | "si" | "ta";
@@ -110,15 +113,17 @@ function enWords(n: number, style: WordsStyle): string[] {
 // ---------------------------------------------------------------- Sinhala
 
 // Free forms (a number standing alone) and bound forms (before a unit word or another number).
-const list = (text: string): string[] => text.split(" ");
-const SI_UNIT_FREE = list("බිංදුව එක දෙක තුන හතර පහ හය හත අට නවය");
-const SI_UNIT_BOUND = list(" එක් දෙ තුන් හාර පන් හය හත් අට නව");
-const SI_TEEN_FREE = list("දහය එකොළහ දොළහ දහතුන දාහතර පහළොව දහසය දාහත දහඅට දහනවය");
-const SI_TEEN_BOUND = list("දස එකොළොස් දොළොස් දහතුන් දාහතර පහළොස් දහසය දාහත් දහඅට දහනව");
-const SI_TENS_FREE = list("  විස්ස තිහ හතළිහ පනහ හැට හැත්තෑව අසූව අනූව");
-const SI_TENS_BOUND = list("  විසි තිස් හතළිස් පනස් හැට හැත්තෑ අසූ අනූ");
+const SI = numberWords.si;
+const SI_UNIT_FREE: readonly string[] = SI.unit_free;
+const SI_UNIT_BOUND: readonly string[] = SI.unit_bound;
+const SI_TEEN_FREE: readonly string[] = SI.teen_free;
+const SI_TEEN_BOUND: readonly string[] = SI.teen_bound;
+const SI_TENS_FREE: readonly string[] = SI.tens_free;
+const SI_TENS_BOUND: readonly string[] = SI.tens_bound;
 // එකසිය, දෙසිය, තුන්සිය ... නවසිය: the bound digit joined with සිය (one is එක, not එක්).
-const SI_HUNDRED_BOUND = SI_UNIT_BOUND.map((w, i) => i === 1 ? "එකසිය" : i ? `${w}සිය` : "");
+const SI_HUNDRED_BOUND: readonly string[] = SI.hundred_bound;
+// සියය, දෙසියය ... නවසියය: a round hundred standing alone.
+const SI_HUNDRED_FREE: readonly string[] = SI.hundred_free;
 
 function siBelow100(n: number, bound: boolean): string[] {
   if (n < 10) return [(bound ? SI_UNIT_BOUND : SI_UNIT_FREE)[n]!];
@@ -133,15 +138,11 @@ function siBelow1000(n: number, bound: boolean): string[] {
   if (!hundreds) return siBelow100(rest, bound);
   if (rest) return [SI_HUNDRED_BOUND[hundreds]!, ...siBelow100(rest, bound)];
   if (bound) return [SI_HUNDRED_BOUND[hundreds]!];
-  return [hundreds === 1 ? "සියය" : `${SI_HUNDRED_BOUND[hundreds]}ය`];
+  return [SI_HUNDRED_FREE[hundreds]!];
 }
 
-// [size, free form when it ends the number, bound form before more]
-const SI_SCALES: [number, string, string][] = [
-  [1e7, "කෝටිය", "කෝටි"],
-  [1e5, "ලක්ෂය", "ලක්ෂ"],
-  [1e3, "දහස", "දහස්"],
-];
+// [size, free form when it ends the number, bound form before more]: koti, lakh, thousand.
+const SI_SCALES: [number, string, string][] = SI.scales.map((s) => [s.size, s.free, s.bound]);
 
 function siWords(n: number, bound: boolean): string[] {
   if (n === 0) return [SI_UNIT_FREE[0]!];
@@ -171,15 +172,15 @@ function siWords(n: number, bound: boolean): string[] {
 
 // ---------------------------------------------------------------- Tamil
 
-const TA_UNIT = list("பூஜ்யம் ஒன்று இரண்டு மூன்று நான்கு ஐந்து ஆறு ஏழு எட்டு ஒன்பது");
-const TA_TEEN = list(
-  "பத்து பதினொன்று பன்னிரண்டு பதின்மூன்று பதினான்கு பதினைந்து பதினாறு பதினேழு பதினெட்டு பத்தொன்பது",
-);
-const TA_TENS = list("  இருபது முப்பது நாற்பது ஐம்பது அறுபது எழுபது எண்பது தொண்ணூறு");
-const TA_HUNDRED = list(" நூறு இருநூறு முந்நூறு நானூறு ஐநூறு அறுநூறு எழுநூறு எண்ணூறு தொள்ளாயிரம்");
+const TA = numberWords.ta;
+const TA_UNIT: readonly string[] = TA.unit;
+const TA_TEEN: readonly string[] = TA.teen;
+const TA_TENS: readonly string[] = TA.tens;
+const TA_HUNDRED: readonly string[] = TA.hundred;
+const TA_LINK_ENDINGS = new Map(TA.link_endings.map(([end, link]) => [end!, link!]));
+const TA_LINK_END = new RegExp(`(?:${[...TA_LINK_ENDINGS.keys()].join("|")})$`);
 /** The linking form before more: இருபது -> இருபத்து, நூறு -> நூற்று, தொள்ளாயிரம் -> தொள்ளாயிரத்து. */
-const taLink = (w: string): string =>
-  w.replace(/(?:து|று|ம்)$/, (end) => end === "து" ? "த்து" : end === "று" ? "ற்று" : "த்து");
+const taLink = (w: string): string => w.replace(TA_LINK_END, (end) => TA_LINK_ENDINGS.get(end)!);
 const TA_TENS_LINK = TA_TENS.map(taLink);
 const TA_HUNDRED_LINK = TA_HUNDRED.map(taLink);
 
@@ -198,16 +199,16 @@ function taBelow1000(n: number): string[] {
 
 /** A number of thousands (1-99) joined with ஆயிரம்: ஆயிரம், இரண்டாயிரம், மூவாயிரம், இருபத்து ஓராயிரம். */
 function taThousands(multiplier: number): string[] {
-  if (multiplier === 1) return ["ஆயிரம்"];
-  if (multiplier === 5) return ["ஐயாயிரம்"];
-  if (multiplier === 8) return ["எண்ணாயிரம்"];
+  if (multiplier === 1) return [TA.thousand];
+  const irregular = (TA.thousands_irregular as Record<string, string>)[multiplier];
+  if (irregular) return [irregular];
   const words = taBelow100(multiplier);
   const last = words.pop()!;
-  let joined: string;
-  if (last.endsWith("மூன்று")) joined = `${last.slice(0, -"மூன்று".length)}மூவாயிரம்`;
-  else if (last.endsWith("ஒன்று")) joined = `${last.slice(0, -"ஒன்று".length)}ஓராயிரம்`;
-  else if (last.endsWith("னொன்று")) joined = `${last.slice(0, -"னொன்று".length)}னோராயிரம்`;
-  else joined = `${last.slice(0, -1)}ாயிரம்`; // drop the final ு: இரண்டு -> இரண்டாயிரம்
+  const sandhi = TA.thousands_sandhi.find(([end]) => last.endsWith(end!));
+  // மூன்று -> மூவாயிரம், ஒன்று -> ஓராயிரம்; otherwise drop the final ு: இரண்டு -> இரண்டாயிரம்
+  const joined = sandhi
+    ? `${last.slice(0, -sandhi[0]!.length)}${sandhi[1]}`
+    : `${last.slice(0, -1)}${TA.thousands_join}`;
   return [...words, joined];
 }
 
@@ -219,17 +220,17 @@ function taWords(n: number): string[] {
   const thousands = Math.floor(n / 1e3) % 100;
   const rest = n % 1000;
   if (crores) {
-    out.push(...(crores === 1 ? ["ஒரு"] : taWords(crores)));
-    out.push(n % 1e7 ? "கோடியே" : "கோடி");
+    out.push(...(crores === 1 ? [TA.one_before] : taWords(crores)));
+    out.push(n % 1e7 ? TA.crore_link : TA.crore);
   }
   if (lakhs) {
-    out.push(...(lakhs === 1 ? ["ஒரு"] : taBelow100(lakhs)));
-    out.push(n % 1e5 ? "இலட்சத்து" : "இலட்சம்");
+    out.push(...(lakhs === 1 ? [TA.one_before] : taBelow100(lakhs)));
+    out.push(n % 1e5 ? TA.lakh_link : TA.lakh);
   }
   if (thousands) {
     const words = taThousands(thousands);
     // ...ஆயிரம் -> ...ஆயிரத்து before more
-    if (rest) words.push(`${words.pop()!.slice(0, -"ம்".length)}த்து`);
+    if (rest) words.push(taLink(words.pop()!));
     out.push(...words);
   }
   if (rest) out.push(...taBelow1000(rest));
@@ -347,15 +348,15 @@ export function amountInWords(options: AmountInWordsOptions): string {
     text = capitalise(cents === 0 ? r : rupees === 0 ? c : `${r} and ${c}`);
     if (only) text += " only";
   } else if (lang === "si") {
-    const r = rupees === 1 ? "රුපියලක්" : `රුපියල් ${number(rupees)}`;
-    const c = `ශත ${number(cents)}`;
-    text = cents === 0 ? r : rupees === 0 ? c : `${r} සහ ${c}`;
-    if (only) text += " පමණි";
+    const r = rupees === 1 ? SI.rupee_one : `${SI.rupees} ${number(rupees)}`;
+    const c = `${SI.cents} ${number(cents)}`;
+    text = cents === 0 ? r : rupees === 0 ? c : `${r} ${SI.and} ${c}`;
+    if (only) text += ` ${SI.only}`;
   } else {
-    const r = `${rupees === 1 ? "ஒரு" : number(rupees)} ரூபாய்`;
-    const c = `${cents === 1 ? "ஒரு" : number(cents)} சதம்`;
-    text = cents === 0 ? r : rupees === 0 ? c : `${r} மற்றும் ${c}`;
-    if (only) text += " மட்டும்";
+    const r = `${rupees === 1 ? TA.one_before : number(rupees)} ${TA.rupees}`;
+    const c = `${cents === 1 ? TA.one_before : number(cents)} ${TA.cents}`;
+    text = cents === 0 ? r : rupees === 0 ? c : `${r} ${TA.and} ${c}`;
+    if (only) text += ` ${TA.only}`;
   }
   return text;
 }

@@ -17,6 +17,7 @@ import { ApiError } from "../errors.ts";
 import { roundMoney } from "../money.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, integer, isoDate, oneOf, type ParamSchema } from "../params.ts";
+import { paye } from "./paye.ts";
 import { NOT_AVAILABLE_DOC, noticeSchema, payrollRun, tableVersionSchema } from "./_payroll.ts";
 
 /** Result of `GET /api/v1/tax/apit`. */
@@ -215,25 +216,7 @@ const result: z.ZodMiniType<ApitResult> = z.object({
   date: z.string(),
   tax: z.number().check(z.describe("The APIT to deduct under this table, LKR")),
   version: tableVersionSchema,
-  monthly: z.nullable(z.object({
-    grossMonthly: z.number(),
-    grossAnnual: z.number(),
-    monthlyTax: z.number(),
-    annualTax: z.number(),
-    monthlyNet: z.number(),
-    annualNet: z.number(),
-    marginalRatePct: z.number(),
-    effectiveRatePct: z.number(),
-    rounding: z.enum(["exact", "table"]),
-    currency: z.literal("LKR"),
-    table: z.object({
-      id: z.string(),
-      label: z.string(),
-      from: z.string(),
-      to: z.nullable(z.string()),
-      sourceUrl: z.string(),
-    }),
-  })),
+  monthly: z.nullable(paye.result),
   lumpSum: z.nullable(z.object({
     paidToDate: z.number(),
     payable: z.number(),

@@ -46,7 +46,8 @@ const EURO: Currency = { one: "euro", many: "euros", minorOne: "cent", minorMany
 const POUND: Currency = { one: "pound", many: "pounds", minorOne: "penny", minorMany: "pence" };
 
 const CURRENCY_SYMBOLS: ReadonlyArray<[RegExp, Currency]> = [
-  [/^(?:rs\.?|lkr|slrs\.?|රු\.?)$/i, RUPEE],
+  // \u0DBB\u0DD4 is රු, the Sinhala rupee abbreviation.
+  [/^(?:rs\.?|lkr|slrs\.?|\u0DBB\u0DD4\.?)$/i, RUPEE],
   [/^(?:\$|us\$|usd)$/i, DOLLAR],
   [/^(?:€|eur)$/i, EURO],
   [/^(?:£|gbp)$/i, POUND],
@@ -79,9 +80,9 @@ function spokenAmount(
   return out;
 }
 
-// "Rs. 2,500.50", "LKR 1,000", "$25.50", "US$ 3 million"; also "2,500 LKR" / "2500 rupees" forms
+// "Rs. 2,500.50", "LKR 1,000", "රු. 500" (\u0DBB\u0DD4), "$25.50", "US$ 3 million"; also "2,500 LKR" / "2500 rupees" forms
 const PREFIX_AMOUNT =
-  /(?<![\p{L}\p{N}])(Rs\.?|LKR|SLRs\.?|රු\.?|US\$|USD|EUR|GBP|\$|€|£)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?:\s?(thousand|million|billion|trillion|mn|bn|k)\b)?(?![\p{N}])/giu;
+  /(?<![\p{L}\p{N}])(Rs\.?|LKR|SLRs\.?|\u0DBB\u0DD4\.?|US\$|USD|EUR|GBP|\$|€|£)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?:\s?(thousand|million|billion|trillion|mn|bn|k)\b)?(?![\p{N}])/giu;
 const SUFFIX_AMOUNT =
   /(?<![\p{L}\p{N}.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?\s?(LKR|USD|EUR|GBP)\b/gu;
 const ISO_DATE = /(?<![\p{N}-])(\d{4})-(\d{2})-(\d{2})(?![\p{N}-])/gu;

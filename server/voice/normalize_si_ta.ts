@@ -8,6 +8,7 @@
  * @module
  */
 import { amountInWords, MAX_WORDS_NUMBER, numberInWords } from "../../core/calc/words.ts";
+import voiceWords from "../../data/voice_words.json" with { type: "json" };
 
 /** The two languages normalised here. */
 export type SinhalaOrTamil = "si" | "ta";
@@ -18,42 +19,21 @@ export type SinhalaOrTamil = "si" | "ta";
  * (`Intl.DateTimeFormat("ta", { month: "long" })`); Sri Lankan print also writes ஓகஸ்ட்,
  * ஒக்டோபர், which sound nearly the same.
  */
-const MONTHS: Readonly<Record<SinhalaOrTamil, readonly string[]>> = {
-  si: [
-    "ජනවාරි",
-    "පෙබරවාරි",
-    "මාර්තු",
-    "අප්‍රේල්",
-    "මැයි",
-    "ජූනි",
-    "ජූලි",
-    "අගෝස්තු",
-    "සැප්තැම්බර්",
-    "ඔක්තෝබර්",
-    "නොවැම්බර්",
-    "දෙසැම්බර්",
-  ],
-  ta: [
-    "ஜனவரி",
-    "பிப்ரவரி",
-    "மார்ச்",
-    "ஏப்ரல்",
-    "மே",
-    "ஜூன்",
-    "ஜூலை",
-    "ஆகஸ்ட்",
-    "செப்டம்பர்",
-    "அக்டோபர்",
-    "நவம்பர்",
-    "டிசம்பர்",
-  ],
-};
+const MONTHS: Readonly<Record<SinhalaOrTamil, readonly string[]>> = voiceWords.months;
 
 /** The decimal point read aloud: දශම (Sinhala), புள்ளி (Tamil). */
-const POINT: Readonly<Record<SinhalaOrTamil, string>> = { si: "දශම", ta: "புள்ளி" };
+const POINT: Readonly<Record<SinhalaOrTamil, string>> = voiceWords.point;
 
-const CURRENCY =
-  /(?<![\p{L}\p{M}\p{N}])(?:Rs\.?|LKR|SLRs\.?|රු\.?|ரூ\.?|₨)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?:\/=|\/-)?(?![\p{N}])/giu;
+/** Rupee abbreviations written before an amount, each with or without its dot: රු., ரூ. */
+const RUPEE_ABBREVIATIONS = Object.values(voiceWords.rupee_abbreviations)
+  .map((abbreviation) => `${abbreviation}\\.?`)
+  .join("|");
+
+const CURRENCY = new RegExp(
+  String
+    .raw`(?<![\p{L}\p{M}\p{N}])(?:Rs\.?|LKR|SLRs\.?|${RUPEE_ABBREVIATIONS}|₨)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?(?:\/=|\/-)?(?![\p{N}])`,
+  "giu",
+);
 const ISO_DATE = /(?<![\p{N}-])(\d{4})-(\d{2})-(\d{2})(?![\p{N}-])/gu;
 const DMY_DATE = /(?<![\p{N}/.])(\d{1,2})([/.])(\d{1,2})\2(\d{4})(?![\p{N}/])/gu;
 const PERCENT = /(?<![\p{N}.,])(\d+(?:\.\d+)?)\s?%/gu;
@@ -120,7 +100,8 @@ export function normalizeSinhalaTamil(text: string, lang: SinhalaOrTamil): strin
   out = out.replace(PERCENT, (_all, value: string) => {
     const [whole, fraction] = value.split(".") as [string, string | undefined];
     const spoken = number(whole, fraction, lang);
-    return lang === "si" ? `සියයට ${spoken}` : `${spoken} சதவீதம்`;
+    const { before, after } = voiceWords.percent[lang];
+    return [before, spoken, after].filter(Boolean).join(" ");
   });
   return out.replace(
     NUMBER,
