@@ -9,6 +9,7 @@ import { isApiError } from "../../core/errors.ts";
 import type { NewsList, NewsPost } from "../../core/ops/news.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import { html, layout, raw, type SafeHtml } from "../pages/html.ts";
+import { t } from "../pages/lang.ts";
 import { readNewsParams } from "./api.ts";
 import type { NewsStore } from "./store.ts";
 
@@ -62,37 +63,44 @@ function listPage(list: NewsList, q: string, error?: string): SafeHtml {
   const next = list.offset + list.limit < list.total ? query(list.offset + list.limit) : null;
   const prev = list.offset > 0 ? query(Math.max(0, list.offset - list.limit)) : null;
   return html`
-    <h1>News</h1>
-    <p>Short writeups about Sri Lanka. Each cites at least two independent sources and is approved
-    by an editor before it is published. Feeds: <a href="/api/v1/news/feed.xml">RSS</a>,
+    <h1>${t("page.news.title")}</h1>
+    <p>${t("page.news.intro")} <a href="/api/v1/news/feed.xml">RSS</a>,
     <a href="/api/v1/news/feed.atom">Atom</a>, <a href="/api/v1/news/feed.json">JSON Feed</a>.</p>
     <form method="get" action="/news" class="inline">
-      <label>Search <input type="search" name="q" maxlength="100" value="${q}"></label>
-      <label>Category <select name="category">
-        <option value="">All</option>
+      <label>${t(
+        "page.news.search",
+      )} <input type="search" name="q" maxlength="100" value="${q}"></label>
+      <label>${t("page.news.category")} <select name="category">
+        <option value="">${t("page.news.all")}</option>
         ${list.categories.map((c) =>
           html`
             <option value="${c}" ${c === list.category ? raw(" selected") : ""}>${c}</option>
           `
         )}
       </select></label>
-      <button type="submit">Search</button>
+      <button type="submit">${t("page.home.submit")}</button>
     </form>
     ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
-    <p>${list.total} ${list.total === 1 ? "post" : "posts"}.</p>
+    <p>${t(list.total === 1 ? "page.news.count_one" : "page.news.count_many", {
+      count: list.total,
+    })}</p>
     ${list.posts.map((post) =>
       html`
         <section class="card">
           <h2><a href="/news/${post.slug}">${post.title}</a></h2>
-          <p class="muted">${post.category} · ${day(post.publishedAt)} · ${post
-            .readingMinutes} min read · ${post.sourceCount} sources</p>
+          <p class="muted">${t("page.news.meta", {
+            category: post.category,
+            date: day(post.publishedAt),
+            minutes: post.readingMinutes,
+            sources: post.sourceCount,
+          })}</p>
           <p>${post.excerpt}</p>
         </section>
       `
     )}
-    <nav aria-label="Pages">${prev ? html`<a href="${prev}">Newer</a>` : ""} ${next
-      ? html`<a href="${next}">Older</a>`
-      : ""}</nav>
+    <nav aria-label="${t("page.news.pages")}">${prev
+      ? html`<a href="${prev}">${t("page.news.newer")}</a>`
+      : ""} ${next ? html`<a href="${next}">${t("page.news.older")}</a>` : ""}</nav>
   `;
 }
 
@@ -108,7 +116,7 @@ export function mountNewsPages(app: Hono<AppEnv>, store: NewsStore): void {
     return c.html(
       layout({
         title,
-        description: "Sourced, editor-approved news about Sri Lanka",
+        description: t("page.news.description"),
         body,
         head: feedLinks(),
       }),
@@ -125,11 +133,11 @@ export function mountNewsPages(app: Hono<AppEnv>, store: NewsStore): void {
     try {
       const params = readNewsParams(entries);
       if (params.slug !== undefined) return c.redirect(`/news/${encodeURIComponent(params.slug)}`);
-      return send(c, "News", listPage(store.list(params), q));
+      return send(c, t("page.news.title"), listPage(store.list(params), q));
     } catch (error) {
       if (!isApiError(error) || error.status !== 400) throw error;
       const list = store.list({ limit: 20, offset: 0 });
-      return send(c, "News", listPage(list, q, error.message), 400);
+      return send(c, t("page.news.title"), listPage(list, q, error.message), 400);
     }
   });
   app.get("/news/:slug", async (c) => {

@@ -9,6 +9,8 @@
  */
 import assert from "node:assert/strict";
 import EN from "../../data/messages/en.json" with { type: "json" };
+import SI from "../../data/messages/si.json" with { type: "json" };
+import TA from "../../data/messages/ta.json" with { type: "json" };
 import { operations } from "../../core/registry.ts";
 import { launchBrowser, shot, startServer } from "./_browser.ts";
 
@@ -105,6 +107,16 @@ Deno.test({
           });
         }
       }
+
+      await t.step("the news listing's heading and form are in the page's language", async () => {
+        for (const [lang, table] of [["si", SI.messages], ["ta", TA.messages]] as const) {
+          await page.goto(`${base}/${lang}/news`);
+          assert.equal(await page.locator("main h1").innerText(), table["page.news.title"].text);
+          const form = await page.locator('main form[action$="/news"]').innerText();
+          assert.ok(form.includes(table["page.news.category"].text), form);
+          assert.ok(!/Search|Category/.test(form), form);
+        }
+      });
 
       await t.step("the language switch is plain links (the pages have no script)", async () => {
         await page.goto(`${base}/tools/holidays?year=2026`);

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import SI from "../../data/messages/si.json" with { type: "json" };
+import TA from "../../data/messages/ta.json" with { type: "json" };
 import { testApp } from "../_helpers/app.ts";
 import { FONT_FILES } from "../../server/pages/fonts.ts";
 import { localizeLinks, localPath, splitLangPath } from "../../server/pages/lang.ts";
@@ -99,4 +101,34 @@ Deno.test("language paths: split, build and rewrite", () => {
     ),
     '<a href="/ta/docs">d</a><a href="/si/x" hreflang="si">s</a><link href="/static/a.css">',
   );
+});
+
+Deno.test("the news listing's own text comes from the catalogue; posts stay as written", async () => {
+  await using t = await testApp();
+  const en = await page(t, "/news");
+  assert.equal(en.res.status, 200);
+  assert.ok(en.body.includes("<h1>News</h1>"));
+  assert.ok(en.body.includes("Short writeups about Sri Lanka."));
+  assert.match(en.body, /<p>\d+ posts?\.<\/p>/);
+  assert.match(en.body, / min read · \d+ sources<\/p>/, "a post's line");
+  for (const [prefix, table] of [["/si", SI.messages], ["/ta", TA.messages]] as const) {
+    const { res, body } = await page(t, `${prefix}/news`);
+    assert.equal(res.status, 200, prefix);
+    const text = (key: keyof typeof table) => table[key].text;
+    assert.ok(body.includes(`<h1>${text("page.news.title")}</h1>`), `${prefix} heading`);
+    for (
+      const key of [
+        "page.news.intro",
+        "page.news.search",
+        "page.news.category",
+        "page.news.all",
+        "page.home.submit",
+      ] as const
+    ) {
+      assert.ok(body.includes(text(key)), `${prefix} ${key}`);
+    }
+    for (const english of ["Short writeups", "min read", ">Category", ">All<", " posts."]) {
+      assert.ok(!body.includes(english), `${prefix}: ${english} is still English`);
+    }
+  }
 });
