@@ -66,6 +66,9 @@ export async function testApp(options: TestAppOptions = {}) {
     logs,
     /** Calls the app as a client at 203.0.113.7 would. */
     request: (path: string, init?: RequestInit) => app.request(path, init, peer),
+    /** The app as a `fetch` for the SDK's remote mode, called from 203.0.113.7. */
+    fetch: (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
+      Promise.resolve(app.fetch(new Request(input, init), peer)),
     async [Symbol.asyncDispose]() {
       await quota.close();
       try {
