@@ -12,6 +12,7 @@ import { registerAllMessages } from "../../core/i18n_all.ts";
 import { takesLang } from "../../core/lang_param.ts";
 import type { OperationContext } from "../../core/operation.ts";
 import { operations } from "../../core/registry.ts";
+import { latinWords } from "../_helpers/latin.ts";
 
 registerAllMessages();
 
@@ -91,30 +92,6 @@ const EXEMPT: Record<string, Record<string, string>> = {
     "province@top": "the filter's echo",
   },
 };
-
-/** Names with no Sinhala or Tamil form in our sources (publications, sites, brands, us). */
-const NAMES = [
-  "Lanka API",
-  "Sunday Times",
-  "Sunday Observer",
-  "Wikipedia",
-  "Europlate",
-  "induwara.lk",
-  "news.lk",
-  "AutoLanka forum",
-  "primenews",
-  "Hilux",
-  "www.doenets.lk",
-];
-
-/** A code: capitals and digits, with hyphens, dots or slashes (WP, AAA-0001, ISO, MP3, V). */
-const CODE = /^[A-Z0-9][A-Z0-9\-./]*$/;
-
-function latinWords(text: string): string[] {
-  let rest = text.replace(/"(?:[^"\\]|\\.)*"/g, " "); // echoes of the input, quoted
-  for (const name of NAMES) rest = rest.replaceAll(name, " ");
-  return (rest.match(/[A-Za-z][A-Za-z0-9\-./']*/g) ?? []).filter((word) => !CODE.test(word));
-}
 
 /** Requests that together reach every sentence each operation writes. */
 function requests(): Record<string, [string, string][][]> {
