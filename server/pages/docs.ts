@@ -104,8 +104,31 @@ function opText(endpoint: DocsEndpoint, part: "summary" | "description"): SafeHt
   return localText(`op.${endpoint.operationId}.${part}`, endpoint[part]);
 }
 
+/**
+ * The catalogue key of a parameter's description: the tool forms' `param.<operation>.<name>`, or
+ * for the parameters only the reference shows (the server's own paths, `If-None-Match` headers)
+ * `page.docs.param.<operation>.<name>`.
+ */
+function paramKey(endpoint: DocsEndpoint, param: ParameterObject): string {
+  const key = `param.${endpoint.operationId}.${param.name}`;
+  return maybeMessage("en", key) === undefined ? `page.docs.${key}` : key;
+}
+
 function paramText(endpoint: DocsEndpoint, param: ParameterObject): SafeHtml {
-  return localText(`param.${endpoint.operationId}.${param.name}`, param.description ?? "");
+  return localText(paramKey(endpoint, param), param.description ?? "");
+}
+
+/**
+ * The parameters of a "try it" form: in Sinhala and Tamil, one the tool forms' catalogue does not
+ * describe carries the reference's own description (`page.docs.param.*`) as its hint.
+ */
+function formParams(endpoint: DocsEndpoint): ParameterObject[] {
+  const { lang } = pageContext();
+  return formable(endpoint).map((param) => {
+    const key = paramKey(endpoint, param);
+    const text = lang === "en" || !key.startsWith("page.") ? undefined : maybeMessage(lang, key);
+    return text === undefined ? param : { ...param, description: text };
+  });
 }
 
 const TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "any"]);
@@ -159,7 +182,7 @@ function formable(endpoint: DocsEndpoint): ParameterObject[] {
 export function tryForm(endpoint: DocsEndpoint, values: Record<string, string> = {}): SafeHtml {
   return html`<form method="get" action="/docs/try/${endpoint.operationId}" class="try" novalidate>
   ${
-    formFields(formable(endpoint), {
+    formFields(formParams(endpoint), {
       values,
       errors: {},
       idPrefix: `${endpoint.operationId}-`,

@@ -24,6 +24,7 @@ const local = {
 
 interface Operation {
   operationId: string;
+  parameters?: { name: string; description?: string }[];
   summary?: string;
   description?: string;
   tags?: string[];
@@ -62,6 +63,7 @@ Deno.test("the catalogue's English operation texts are the OpenAPI document's, f
   await using t = await testApp();
   const { doc, ops } = await openApi(t);
   const ids = new Set<string>();
+  const params = new Set<string>();
   for (const op of ops) {
     ids.add(op.operationId);
     assert.equal(en[`op.${op.operationId}.summary`], op.summary, `op.${op.operationId}.summary`);
@@ -70,6 +72,13 @@ Deno.test("the catalogue's English operation texts are the OpenAPI document's, f
       op.description,
       `op.${op.operationId}.description`,
     );
+    // Each parameter's description: the tool forms' entry, or the reference's own.
+    for (const param of op.parameters ?? []) {
+      const key = `param.${op.operationId}.${param.name}`;
+      const found = en[key] ?? en[`page.docs.${key}`];
+      assert.equal(found, param.description, key);
+      if (en[key] === undefined) params.add(`page.docs.${key}`);
+    }
     const tag = op.tags![0]!;
     const tagKey = `page.docs.tag.${tag.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
     assert.equal(en[tagKey], tag, tagKey);
@@ -86,6 +95,10 @@ Deno.test("the catalogue's English operation texts are the OpenAPI document's, f
       `${key}: no such operation`,
     );
   }
+  assert.deepEqual(
+    Object.keys(en).filter((key) => key.startsWith("page.docs.param.") && !params.has(key)),
+    [],
+  );
   assert.equal(en["page.docs.info"], doc.info.description);
   for (const topic of guideTopics()) {
     assert.ok(en[`page.docs.topic.${topic}.title`], topic);
