@@ -8,7 +8,7 @@
 import { maybeMessage } from "../../core/i18n.ts";
 import type { JsonObject, ParameterObject } from "../../core/openapi.ts";
 import { formFields, submittedPairs } from "./form.ts";
-import { escapeHtml, html, layout, raw, SafeHtml } from "./html.ts";
+import { escapeHtml, html, layout, raw, type SafeHtml } from "./html.ts";
 import { pageContext, t } from "./lang.ts";
 
 /** One operation of the OpenAPI document. */
