@@ -21,7 +21,8 @@ const STILL_ENGLISH: Record<string, string> = {
     "the news listing's categories and a post's page chrome; posts in English not marked lang=\"en\"",
   "/store": "the store pages' text and facets",
   "/docs": "the API reference and the guides' chrome",
-  "/tools/": "the field hints under the tool form inputs (parameter descriptions)",
+  "/tools/":
+    "tool results: the holidays calendar, the z-score and scholarship-cutoff tables, the districts and tools listings, the minimum-wage answer",
 };
 
 function pending(path: string): string | undefined {
