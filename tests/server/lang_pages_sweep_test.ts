@@ -19,7 +19,6 @@ const STILL_ENGLISH: Record<string, string> = {
   "/developers": "the developers and dashboard pages' own text",
   "/news":
     "the news listing's categories and a post's page chrome; posts in English not marked lang=\"en\"",
-  "/store": "the store pages' text and facets",
   "/docs": "the API reference and the guides' chrome",
   "/tools/": "the field hints under the tool form inputs (parameter descriptions)",
 };
