@@ -72,6 +72,8 @@ export interface KeyListing extends StoredKey {
 export const SESSION_TTL_MS = 30 * 86_400_000;
 /** At most this many active keys per account. */
 export const MAX_ACTIVE_KEYS = 5;
+/** The name of a key created without one (the dashboard shows it in the page's language). */
+export const UNNAMED_KEY = "Unnamed key";
 /** Key records are re-read from KV after this long: the bound on revoke propagation. */
 export const KEY_CACHE_MS = 5_000;
 const KEY_CACHE_MAX = 10_000;
@@ -263,7 +265,7 @@ export class Accounts implements KeyResolver {
     const record: StoredKey = {
       id: `key_${randomBase62(16)}`,
       accountId,
-      name: name.trim().slice(0, 60) || "Unnamed key",
+      name: name.trim().slice(0, 60) || UNNAMED_KEY,
       prefix: key.slice(0, 8),
       hash: sha256Hex(key),
       createdAt: this.#clock.now(),

@@ -6,14 +6,62 @@
  */
 import type { Hono } from "hono";
 import { isApiError } from "../../core/errors.ts";
+import { type Lang, maybeMessage } from "../../core/i18n.ts";
 import type { NewsList, NewsPost } from "../../core/ops/news.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
-import { html, layout, raw, type SafeHtml } from "../pages/html.ts";
-import { t } from "../pages/lang.ts";
+import { html, layout, markup, raw, type SafeHtml } from "../pages/html.ts";
+import { pageContext, t } from "../pages/lang.ts";
+import { pageError } from "../pages/tool.ts";
 import { readNewsParams } from "./api.ts";
+import { NEWS_SEED } from "./seed.ts";
 import type { NewsStore } from "./store.ts";
 
 const day = (iso: string) => iso.slice(0, 10);
+
+/**
+ * The language a post is written in, from the letters of its title and excerpt (the script with
+ * the most letters). Posts carry no language of their own: the editor writes them in one
+ * language, English so far, and the seed posts are English.
+ *
+ * @param post The post's title and excerpt.
+ * @returns Its language.
+ *
+ * @example Usage
+ * ```ts
+ * import { postLang } from "./pages.ts";
+ * console.log(postLang({ title: "Vesak 2026", excerpt: "The holiday moved" })); // "en"
+ * ```
+ */
+export function postLang(post: Pick<NewsPost, "title" | "excerpt">): Lang {
+  const text = `${post.title} ${post.excerpt}`;
+  const letters = (script: RegExp) => text.match(script)?.length ?? 0;
+  const si = letters(/[\u0D80-\u0DFF]/g);
+  const ta = letters(/[\u0B80-\u0BFF]/g);
+  const en = letters(/[A-Za-z]/g);
+  if (si > en && si >= ta) return "si";
+  return ta > en ? "ta" : "en";
+}
+
+/** ` lang="en"` on a post's own text when it is not in the page's language (else nothing). */
+function langOf(lang: Lang): SafeHtml | "" {
+  return lang === pageContext().lang ? "" : raw(` lang="${lang}"`);
+}
+
+/** A category's name in the page's language (a category set by the operator keeps its name). */
+function categoryName(category: string): string {
+  const key = `news.category.${category.toLowerCase().replace(/[^a-z0-9]+/g, "_")}`;
+  return maybeMessage(pageContext().lang, key) ?? category;
+}
+
+/**
+ * A person's or the seed process's name in a byline: the seed's own names are the catalogue's;
+ * others are names, not translated (marked so on a Sinhala or Tamil page).
+ */
+function byName(name: string): SafeHtml | string {
+  if (name === NEWS_SEED.author) return t("page.post.seed_author");
+  if (name === NEWS_SEED.approvedBy) return t("page.post.seed_approver");
+  return pageContext().lang === "en" ? name : html`<span translate="no">${name}</span>`;
+}
 
 function feedLinks(): SafeHtml {
   return html`
@@ -37,13 +85,19 @@ export function postBody(
   bodyHtml: string,
   approval: SafeHtml,
 ): SafeHtml {
+  const lang = postLang(post);
+  const own = langOf(lang);
   return html`
     <article class="post">
-      <h1>${post.title}</h1>
-      <p class="muted">${post.category} · ${post.readingMinutes} min read · by ${post.author}</p>
-      <p><strong>${post.excerpt}</strong></p>
-      ${raw(bodyHtml)}
-      <h2>Sources</h2>
+      <h1${own}>${post.title}</h1>
+      <p class="muted">${markup("page.post.meta", {
+        category: categoryName(post.category),
+        minutes: String(post.readingMinutes),
+        author: byName(post.author),
+      })}</p>
+      <p${own}><strong>${post.excerpt}</strong></p>
+      ${own ? html`<div${own}>${raw(bodyHtml)}</div>` : raw(bodyHtml)}
+      <h2>${t("page.post.sources")}</h2>
       <ol>${post.sources.map((url) =>
         html`<li><a href="${url}" rel="nofollow noopener">${url}</a></li>`
       )}</ol>
@@ -64,8 +118,9 @@ function listPage(list: NewsList, q: string, error?: string): SafeHtml {
   const prev = list.offset > 0 ? query(Math.max(0, list.offset - list.limit)) : null;
   return html`
     <h1>${t("page.news.title")}</h1>
-    <p>${t("page.news.intro")} <a href="/api/v1/news/feed.xml">RSS</a>,
-    <a href="/api/v1/news/feed.atom">Atom</a>, <a href="/api/v1/news/feed.json">JSON Feed</a>.</p>
+    <p>${t("page.news.intro")} <a href="/api/v1/news/feed.xml" translate="no">RSS</a>,
+    <a href="/api/v1/news/feed.atom" translate="no">Atom</a>, <a href="/api/v1/news/feed.json"
+      translate="no">JSON Feed</a>.</p>
     <form method="get" action="/news" class="inline">
       <label>${t(
         "page.news.search",
@@ -74,7 +129,9 @@ function listPage(list: NewsList, q: string, error?: string): SafeHtml {
         <option value="">${t("page.news.all")}</option>
         ${list.categories.map((c) =>
           html`
-            <option value="${c}" ${c === list.category ? raw(" selected") : ""}>${c}</option>
+            <option value="${c}" ${c === list.category ? raw(" selected") : ""}>${categoryName(
+              c,
+            )}</option>
           `
         )}
       </select></label>
@@ -84,20 +141,21 @@ function listPage(list: NewsList, q: string, error?: string): SafeHtml {
     <p>${t(list.total === 1 ? "page.news.count_one" : "page.news.count_many", {
       count: list.total,
     })}</p>
-    ${list.posts.map((post) =>
-      html`
+    ${list.posts.map((post) => {
+      const own = langOf(postLang(post));
+      return html`
         <section class="card">
-          <h2><a href="/news/${post.slug}">${post.title}</a></h2>
+          <h2${own}><a href="/news/${post.slug}">${post.title}</a></h2>
           <p class="muted">${t("page.news.meta", {
-            category: post.category,
+            category: categoryName(post.category),
             date: day(post.publishedAt),
             minutes: post.readingMinutes,
             sources: post.sourceCount,
           })}</p>
-          <p>${post.excerpt}</p>
+          <p${own}>${post.excerpt}</p>
         </section>
-      `
-    )}
+      `;
+    })}
     <nav aria-label="${t("page.news.pages")}">${prev
       ? html`<a href="${prev}">${t("page.news.newer")}</a>`
       : ""} ${next ? html`<a href="${next}">${t("page.news.older")}</a>` : ""}</nav>
@@ -137,7 +195,7 @@ export function mountNewsPages(app: Hono<AppEnv>, store: NewsStore): void {
     } catch (error) {
       if (!isApiError(error) || error.status !== 400) throw error;
       const list = store.list({ limit: 20, offset: 0 });
-      return send(c, t("page.news.title"), listPage(list, q, error.message), 400);
+      return send(c, t("page.news.title"), listPage(list, q, pageError(error.message)), 400);
     }
   });
   app.get("/news/:slug", async (c) => {
@@ -150,18 +208,22 @@ export function mountNewsPages(app: Hono<AppEnv>, store: NewsStore): void {
       if (!isApiError(error) || error.status !== 404) throw error;
       return send(
         c,
-        "Post not found",
+        t("page.post.not_found"),
         html`
-          <h1>Post not found</h1>
-          <p>There is no published post “${slug}”. <a href="/news">See all news</a>.</p>
+          <h1>${t("page.post.not_found")}</h1>
+          <p>${t("page.post.not_found_text", { slug })} <a href="/news">${t(
+            "page.post.all_news",
+          )}</a>.</p>
         `,
         404,
       );
     }
     const approval = html`
-      <p class="muted">Published ${day(post.publishedAt)}. Approved by ${post.approvedBy} on ${day(
-        post.approvedAt,
-      )}${post.seed ? " (seed content of a fresh install)" : ""}.</p>
+      <p class="muted">${markup(post.seed ? "page.post.approval_seed" : "page.post.approval", {
+        date: day(post.publishedAt),
+        approver: byName(post.approvedBy),
+        approved: day(post.approvedAt),
+      })}</p>
     `;
     return send(c, post.title, postBody(post, post.bodyHtml, approval));
   });

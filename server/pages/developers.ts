@@ -7,7 +7,7 @@
 import type { Hono } from "hono";
 import { ApiError, isApiError } from "../../core/errors.ts";
 import type { KeyInfo } from "../../core/ops/accounts.ts";
-import { type Account, MAX_ACTIVE_KEYS } from "../accounts/store.ts";
+import { type Account, MAX_ACTIVE_KEYS, UNNAMED_KEY } from "../accounts/store.ts";
 import {
   type AccountDeps,
   checkOrigin,
@@ -19,7 +19,9 @@ import {
 } from "../accounts/web.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import type { Logger } from "../log.ts";
-import { html, layout, type SafeHtml } from "./html.ts";
+import { translate } from "../../core/i18n.ts";
+import { html, layout, markup, type SafeHtml } from "./html.ts";
+import { pageContext, t } from "./lang.ts";
 
 interface View {
   account: Account | null;
@@ -27,31 +29,49 @@ interface View {
   /** A key just created: the only time it is shown. */
   newKey?: { key: string; name: string };
   error?: string;
-  notice?: string;
+  notice?: SafeHtml;
   email?: string;
   baseUrl: string;
 }
 
-const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") + " UTC" : "never");
+const when = (iso: string | null) =>
+  iso ? iso.slice(0, 16).replace("T", " ") + " UTC" : t("page.dev.never");
+
+/** A key's name as the page shows it: the default name in the page's language. */
+const keyName = (name: string) => (name === UNNAMED_KEY ? t("page.dev.unnamed") : name);
+
+/**
+ * An error of an account action in the page's language, from its English template in the
+ * catalogue (`page.dev.error.*`); the JSON API keeps the English message.
+ */
+const pageError = (message: string) => translate(pageContext().lang, message, "page.dev.error.");
 
 function signedOutBody(view: View): SafeHtml {
   return html`
     <section class="card">
-      <h2>Create a free account</h2>
+      <h2>${t("page.dev.signup.heading")}</h2>
       <form method="post" action="/developers/signup">
-        <label>Email <input type="email" name="email" required maxlength="254" autocomplete="email" value="${view
+        <label>${t(
+          "page.dev.email",
+        )} <input type="email" name="email" required maxlength="254" autocomplete="email" value="${view
           .email ?? ""}"></label>
-        <label>Password (8 characters or more) <input type="password" name="password" required minlength="8" maxlength="256" autocomplete="new-password"></label>
-        <button type="submit">Sign up</button>
+        <label>${t(
+          "page.dev.password_rule",
+        )} <input type="password" name="password" required minlength="8" maxlength="256" autocomplete="new-password"></label>
+        <button type="submit">${t("page.dev.signup.submit")}</button>
       </form>
     </section>
     <section class="card">
-      <h2>Log in</h2>
+      <h2>${t("page.dev.login.heading")}</h2>
       <form method="post" action="/developers/login">
-        <label>Email <input type="email" name="email" required maxlength="254" autocomplete="username" value="${view
+        <label>${t(
+          "page.dev.email",
+        )} <input type="email" name="email" required maxlength="254" autocomplete="username" value="${view
           .email ?? ""}"></label>
-        <label>Password <input type="password" name="password" required maxlength="256" autocomplete="current-password"></label>
-        <button type="submit">Log in</button>
+        <label>${t(
+          "page.dev.password",
+        )} <input type="password" name="password" required maxlength="256" autocomplete="current-password"></label>
+        <button type="submit">${t("page.dev.login.submit")}</button>
       </form>
     </section>
   `;
@@ -61,16 +81,18 @@ function keyRow(key: KeyInfo): SafeHtml {
   return html`
     <tr>
       <td><code>${key.prefix}…</code></td>
-      <td>${key.name}</td>
+      <td>${keyName(key.name)}</td>
       <td>${when(key.createdAt)}</td>
       <td>${when(key.lastUsedAt)}</td>
       <td>${key.callsToday} / ${key.dailyLimit}</td>
       <td>${key.active
         ? html`
           <form method="post"
-            action="/developers/keys/${key.id}/revoke"><button type="submit">Revoke</button></form>
+            action="/developers/keys/${key.id}/revoke"><button type="submit">${t(
+              "page.dev.keys.revoke",
+            )}</button></form>
         `
-        : html`revoked ${when(key.revokedAt)}`}</td>
+        : t("page.dev.keys.revoked", { when: when(key.revokedAt) })}</td>
     </tr>
   `;
 }
@@ -78,45 +100,54 @@ function keyRow(key: KeyInfo): SafeHtml {
 function signedInBody(view: View, account: Account): SafeHtml {
   const active = view.keys.filter((key) => key.active).length;
   return html`
-    <p>Signed in as <strong>${account.email}</strong>.</p>
-    <form method="post" action="/developers/logout"><button type="submit">Log out</button></form>
+    <p>${markup("page.dev.signed_in", { email: html`<strong>${account.email}</strong>` })}</p>
+    <form method="post" action="/developers/logout"><button type="submit">${t(
+      "page.dev.logout",
+    )}</button></form>
     ${view.newKey
       ? html`
         <section class="card" id="new-key">
-          <h2>Your new key "${view.newKey.name}"</h2>
-          <p>Copy it now: it is shown only once, and only its hash is stored.</p>
-          <p><input type="text" readonly size="40" aria-label="New API key" value="${view.newKey
-            .key}"></p>
+          <h2>${markup("page.dev.new_key.heading", {
+            name: keyName(view.newKey.name),
+          })}</h2>
+          <p>${t("page.dev.new_key.copy")}</p>
+          <p><input type="text" readonly size="40" aria-label="${t(
+            "page.dev.new_key.label",
+          )}" value="${view.newKey.key}"></p>
           <pre><code>curl -H 'x-api-key: ${view.newKey.key}' '${view
             .baseUrl}/api/v1/vat?amount=1000'</code></pre>
         </section>
       `
       : ""}
     <section class="card">
-      <h2>API keys</h2>
-      <p>${active} of ${MAX_ACTIVE_KEYS} active keys. Usage is counted per UTC day and resets at 00:00 UTC.</p>
+      <h2>${t("page.dev.keys.heading")}</h2>
+      <p>${t("page.dev.keys.count", { active, max: MAX_ACTIVE_KEYS })}</p>
       ${view.keys.length
         ? html`
           <table>
             <thead>
               <tr>
-                <th>Key</th>
-                <th>Name</th>
-                <th>Created</th>
-                <th>Last used</th>
-                <th>Calls today</th>
+                <th>${t("page.dev.keys.key")}</th>
+                <th>${t("page.dev.keys.name")}</th>
+                <th>${t("page.dev.keys.created")}</th>
+                <th>${t("page.dev.keys.last_used")}</th>
+                <th>${t("page.dev.keys.calls_today")}</th>
                 <th></th>
               </tr>
             </thead>
             <tbody>${view.keys.map(keyRow)}</tbody>
           </table>
         `
-        : html`<p>No keys yet.</p>`}
+        : html`<p>${t("page.dev.keys.none")}</p>`}
       ${active < MAX_ACTIVE_KEYS
         ? html`
           <form method="post" action="/developers/keys">
-            <label>Name <input type="text" name="name" maxlength="60" placeholder="My app"></label>
-            <button type="submit">Create a key</button>
+            <label>${t(
+              "page.dev.keys.name",
+            )} <input type="text" name="name" maxlength="60" placeholder="${t(
+              "page.dev.keys.placeholder",
+            )}"></label>
+            <button type="submit">${t("page.dev.keys.create")}</button>
           </form>
         `
         : ""}
@@ -126,9 +157,12 @@ function signedInBody(view: View, account: Account): SafeHtml {
 
 function page(c: AppContext, view: View, status: 200 | 400 | 401 | 403 | 404 | 409 | 429 = 200) {
   const body = html`
-    <h1>Developers</h1>
-    <p>Free API keys raise the daily limit from 50 to 1,000 requests and unlock the voice endpoint.
-    Send a key as <code>Authorization: Bearer &lt;key&gt;</code> or <code>x-api-key: &lt;key&gt;</code>.</p>
+    <h1>${t("page.dev.title")}</h1>
+    <p>${t("page.dev.intro")}
+    ${markup("page.dev.send_key", {
+      bearer: html`<code>Authorization: Bearer &lt;key&gt;</code>`,
+      header: html`<code>x-api-key: &lt;key&gt;</code>`,
+    })}</p>
     ${view.error ? html`<p class="error" role="alert">${view.error}</p>` : ""}
     ${view.notice ? html`<p class="notice" role="status">${view.notice}</p>` : ""}
     ${view.account ? signedInBody(view, view.account) : signedOutBody(view)}
@@ -137,7 +171,7 @@ function page(c: AppContext, view: View, status: 200 | 400 | 401 | 403 | 404 | 4
   c.header("X-Frame-Options", "DENY");
   c.header("Referrer-Policy", "same-origin");
   return c.html(
-    layout({ title: "Developers", description: "Free API keys for Lanka API", body }),
+    layout({ title: t("page.dev.title"), description: t("page.dev.description"), body }),
     status,
   );
 }
@@ -180,7 +214,11 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       const status = ([400, 401, 403, 404, 409, 429] as const).find((s) => s === error.status) ??
         400;
-      return page(c, await view(c, { error: error.message, ...(email ? { email } : {}) }), status);
+      return page(
+        c,
+        await view(c, { error: pageError(error.message), ...(email ? { email } : {}) }),
+        status,
+      );
     }
   };
 
@@ -229,7 +267,8 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
       const account = await requireAccount(c);
       const revoked = await accounts.revokeKey(c.req.param("id") ?? "", account.id);
       logger.log("info", "Key revoked", { accountId: account.id, keyId: revoked.id });
-      return page(c, await view(c, { notice: `Key ${revoked.prefix}… is revoked.` }));
+      const notice = markup("page.dev.revoked", { prefix: html`<code>${revoked.prefix}…</code>` });
+      return page(c, await view(c, { notice }));
     }),
   );
 }

@@ -71,6 +71,37 @@ export function raw(markup: string): SafeHtml {
   return new SafeHtml(markup);
 }
 
+// Stand-ins for the parts while the sentence is escaped: private-use characters, never in a
+// catalogue entry.
+const PART = /\uE000(\w+)\uE001/;
+
+/**
+ * A catalogue message of the page's language with markup in its placeholders, such as
+ * `Signed in as {email}.` with the address in `<strong>`: the message's own text is escaped (as
+ * element content: quotes are kept as they are), the parts are put in as given (text escaped).
+ *
+ * @param key The catalogue key.
+ * @param parts The value of each placeholder.
+ * @returns Safe markup.
+ *
+ * @example Usage
+ * ```ts
+ * import { html, markup } from "./html.ts";
+ * const email = html`<strong>${"ana@example.com"}</strong>`;
+ * console.log(String(markup("page.dev.signed_in", { email })));
+ * // "Signed in as <strong>ana@example.com</strong>."
+ * ```
+ */
+export function markup(key: string, parts: Readonly<Record<string, SafeHtml | string>>): SafeHtml {
+  const marks = Object.fromEntries(Object.keys(parts).map((name) => [name, `\uE000${name}\uE001`]));
+  const pieces = message(pageContext().lang, key, marks).split(PART);
+  return new SafeHtml(
+    pieces.map((piece, i) =>
+      i % 2 ? render(parts[piece] ?? "") : piece.replace(/[&<>]/g, (c) => ESCAPES[c]!)
+    ).join(""),
+  );
+}
+
 /** Options of {@linkcode layout}. */
 export interface LayoutOptions {
   /** Page title (the site name is appended). */

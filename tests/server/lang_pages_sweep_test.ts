@@ -16,9 +16,6 @@ import { internalLinks } from "../_helpers/pages.ts";
  * already clean, so the list cannot outlive the work.
  */
 const STILL_ENGLISH: Record<string, string> = {
-  "/developers": "the developers and dashboard pages' own text",
-  "/news":
-    "the news listing's categories and a post's page chrome; posts in English not marked lang=\"en\"",
   "/docs": "the API reference and the guides' chrome",
   "/tools/": "the field hints under the tool form inputs (parameter descriptions)",
 };
