@@ -18,7 +18,18 @@ import { roundMoney } from "../money.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, integer, isoDate, oneOf, type ParamSchema } from "../params.ts";
 import { paye } from "./paye.ts";
-import { NOT_AVAILABLE_DOC, noticeSchema, payrollRun, tableVersionSchema } from "./_payroll.ts";
+import type { Lang } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
+import {
+  localizeLabel,
+  localizeNotices,
+  localizeTitle,
+  localizeVersion,
+  NOT_AVAILABLE_DOC,
+  noticeSchema,
+  payrollRun,
+  tableVersionSchema,
+} from "./_payroll.ts";
 
 /** Result of `GET /api/v1/tax/apit`. */
 export interface ApitResult {
@@ -84,6 +95,7 @@ const params = z.object({
   previousLumpSumTax: amount("Table 2: APIT deducted on earlier lump sums (default 0)", "0"),
   primaryMonthly: amount("Table 7: monthly primary income as declared, LKR", "150000"),
   remuneration: amount("Table 7: total remuneration from the secondary employment, LKR", "100000"),
+  lang: langParam(),
 });
 
 /** Parameters of {@linkcode apit}: `table` and that table's own inputs. */
@@ -99,9 +111,34 @@ export interface ApitParams {
   previousLumpSumTax?: number | undefined;
   primaryMonthly?: number | undefined;
   remuneration?: number | undefined;
+  /** Language of the notices and the tables' titles and labels (default `en`); codes never change. */
+  lang?: Lang | undefined;
 }
 
 type Params = ApitParams;
+
+/**
+ * An APIT answer in a language (the catalogue's `payroll.*`): the table's title, the version's
+ * title and label (also Table 01's label in `monthly`) and the notices. Figures, codes and ids
+ * never change.
+ *
+ * @param result The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeApit(result: ApitResult, lang: Lang): ApitResult {
+  if (lang === "en") return result;
+  return {
+    ...result,
+    title: localizeTitle(result.title, lang),
+    version: localizeVersion(result.version, lang),
+    monthly: result.monthly && {
+      ...result.monthly,
+      table: { ...result.monthly.table, label: localizeLabel(result.monthly.table.label, lang) },
+    },
+    notices: localizeNotices(result.notices, lang),
+  };
+}
 
 const INPUTS: Record<number, (keyof Params)[]> = {
   1: ["monthly", "rounding"],
@@ -248,5 +285,5 @@ export const apit: Operation<Params, ApitResult> = defineOperation({
   page: "apit",
   provenance: { sourceUrl: payroll.sourceUrl, lastVerified: payroll.lastVerified },
   errors: { "501": NOT_AVAILABLE_DOC },
-  run: (p, ctx) => payrollRun(() => run(p, ctx.today)),
+  run: (p, ctx) => localizeApit(payrollRun(() => run(p, ctx.today)), p.lang ?? "en"),
 });

@@ -3,7 +3,9 @@ import payroll from "../../data/payroll.json" with { type: "json" };
 import { computeGratuity, type GratuityResult } from "../calc/payroll_gratuity.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, flag, isoDate, oneOf } from "../params.ts";
-import { NOT_AVAILABLE_DOC, payrollRun } from "./_payroll.ts";
+import { type Lang, translate } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
+import { localizeAct, NOT_AVAILABLE_DOC, payrollRun } from "./_payroll.ts";
 
 export { computeGratuity };
 export type { GratuityResult };
@@ -33,6 +35,7 @@ const params = z.object({
     }),
     true,
   ),
+  lang: langParam(),
 });
 
 /** Parameters of {@linkcode gratuity}. */
@@ -42,9 +45,29 @@ export interface GratuityParams {
   end: string;
   basis: "monthly" | "daily";
   workmen15: boolean;
+  /** Language of the reason, the note and the Act (default `en`); figures never change. */
+  lang?: Lang | undefined;
 }
 
 type Params = GratuityParams;
+
+/**
+ * A gratuity answer in a language (the catalogue's `payroll.gratuity.` and `payroll.act.`): the
+ * reason, the note and the Act. Figures, dates and `basis` never change.
+ *
+ * @param result The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeGratuity(result: GratuityResult, lang: Lang): GratuityResult {
+  if (lang === "en") return result;
+  return {
+    ...result,
+    reason: translate(lang, result.reason, "payroll.gratuity."),
+    note: translate(lang, result.note, "payroll.gratuity."),
+    act: localizeAct(result.act, lang),
+  };
+}
 
 const result: z.ZodMiniType<GratuityResult> = z.object({
   salary: z.number(),
@@ -80,5 +103,5 @@ export const gratuity: Operation<Params, GratuityResult> = defineOperation({
     lastVerified: payroll.gratuity.lastVerified,
   },
   errors: { "501": NOT_AVAILABLE_DOC },
-  run: (p) => payrollRun(() => computeGratuity(p)),
+  run: (p) => localizeGratuity(payrollRun(() => computeGratuity(p)), p.lang ?? "en"),
 });

@@ -3,7 +3,9 @@ import payroll from "../../data/payroll.json" with { type: "json" };
 import { computeMinimumWage, type MinimumWage } from "../calc/payroll_minimum_wage.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { isoDate } from "../params.ts";
-import { payrollRun } from "./_payroll.ts";
+import type { Lang } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
+import { localizeAct, localizeSentences, payrollRun } from "./_payroll.ts";
 
 export { computeMinimumWage };
 export type { MinimumWage };
@@ -13,14 +15,34 @@ const params = z.object({
     description: "The date (default today); from 2016-01-01",
     example: "2026-01-01",
   })),
+  lang: langParam(),
 });
 
 /** Parameters of {@linkcode minimumWage}. */
 export interface MinimumWageParams {
   date?: string | undefined;
+  /** Language of the Act and the note (default `en`); figures and the source never change. */
+  lang?: Lang | undefined;
 }
 
 type Params = MinimumWageParams;
+
+/**
+ * A minimum wage answer in a language (the catalogue's `payroll.act.` and `payroll.minwage.`):
+ * the Act and the note. Figures, dates and the source (a citation) never change.
+ *
+ * @param result The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeMinimumWage(result: MinimumWage, lang: Lang): MinimumWage {
+  if (lang === "en") return result;
+  return {
+    ...result,
+    act: localizeAct(result.act, lang),
+    note: localizeSentences(result.note, lang, "payroll.minwage."),
+  };
+}
 
 const result: z.ZodMiniType<MinimumWage> = z.object({
   date: z.string(),
@@ -63,5 +85,9 @@ export const minimumWage: Operation<Params, MinimumWage> = defineOperation({
     sourceUrl: payroll.minimumWage.rates.at(-1)!.sourceUrl,
     lastVerified: payroll.lastVerified,
   },
-  run: (p, ctx) => payrollRun(() => computeMinimumWage({ date: p.date ?? ctx.today })),
+  run: (p, ctx) =>
+    localizeMinimumWage(
+      payrollRun(() => computeMinimumWage({ date: p.date ?? ctx.today })),
+      p.lang ?? "en",
+    ),
 });

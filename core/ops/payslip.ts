@@ -10,7 +10,17 @@ import {
 import { ApiError } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, flag, isoDate, oneOf, type ParamSchema } from "../params.ts";
-import { NOT_AVAILABLE_DOC, noticeSchema, payrollRun, tableVersionSchema } from "./_payroll.ts";
+import type { Lang } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
+import {
+  localizeAct,
+  localizeNotices,
+  localizeVersion,
+  NOT_AVAILABLE_DOC,
+  noticeSchema,
+  payrollRun,
+  tableVersionSchema,
+} from "./_payroll.ts";
 
 export { computePayslip, grossUp };
 export type { PayslipOptions, PayslipResult };
@@ -96,6 +106,7 @@ const params = z.object({
     }),
     "exact",
   ),
+  lang: langParam(),
 });
 
 /** Parameters of {@linkcode payslip} (see {@linkcode PayslipOptions}). */
@@ -117,9 +128,35 @@ export interface PayslipParams {
   primaryMonthly?: number | undefined;
   taxOnTax: boolean;
   rounding: "exact" | "table";
+  /** Language of the notices, table titles and labels and the Act (default `en`); codes never change. */
+  lang?: Lang | undefined;
 }
 
 type Params = PayslipParams;
+
+/**
+ * A payslip in a language (the catalogue's): the notices' messages, the APIT tables' titles and
+ * labels, and the minimum wage's Act. Figures, codes and ids never change.
+ *
+ * @param slip The payslip in English.
+ * @param lang The language.
+ * @returns The payslip in that language.
+ */
+export function localizePayslip(slip: PayslipResult, lang: Lang): PayslipResult {
+  if (lang === "en") return slip;
+  const { apitRegular, apitLumpSum } = slip.deductions;
+  return {
+    ...slip,
+    deductions: {
+      ...slip.deductions,
+      apitRegular: { ...apitRegular, table: localizeVersion(apitRegular.table, lang) },
+      apitLumpSum: apitLumpSum &&
+        { ...apitLumpSum, table: localizeVersion(apitLumpSum.table, lang) },
+    },
+    minimumWage: { ...slip.minimumWage, act: localizeAct(slip.minimumWage.act, lang) },
+    notices: localizeNotices(slip.notices, lang),
+  };
+}
 
 const apitLine = z.object({ amount: z.number(), table: tableVersionSchema });
 
@@ -212,5 +249,5 @@ export const payslip: Operation<Params, PayslipResult> = defineOperation({
   page: "payslip",
   provenance: { sourceUrl: payroll.sourceUrl, lastVerified: payroll.lastVerified },
   errors: { "501": NOT_AVAILABLE_DOC },
-  run: (p, ctx) => run(p, ctx.today),
+  run: (p, ctx) => localizePayslip(run(p, ctx.today), p.lang ?? "en"),
 });

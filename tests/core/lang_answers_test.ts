@@ -8,6 +8,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import plateData from "../../data/plates.json" with { type: "json" };
 import { execute } from "../../core/execute.ts";
+import EN from "../../data/messages/en.json" with { type: "json" };
+import { findTemplate } from "../../core/i18n.ts";
 import { registerAllMessages } from "../../core/i18n_all.ts";
 import { takesLang } from "../../core/lang_param.ts";
 import type { OperationContext } from "../../core/operation.ts";
@@ -91,6 +93,18 @@ const EXEMPT: Record<string, Record<string, string>> = {
   districts: {
     "province@top": "the filter's echo",
   },
+  payslip: {
+    "employment@top": "the echo of the employment asked for (an enum)",
+  },
+  gratuity: {
+    "basis@top": "the basis used (an enum)",
+  },
+  "minimum-wage": {
+    "source@top": "a citation: the publication's name, as cited",
+  },
+  apit: {
+    rounding: "Table 01's rounding used (an enum)",
+  },
 };
 
 /** Requests that together reach every sentence each operation writes. */
@@ -160,6 +174,56 @@ function requests(): Record<string, [string, string][][]> {
       [["district", "Badulla"], ["medium", "Sinhala"], ["year", "2025"]],
       [["district", "Kandy"], ["medium", "Tamil"], ["year", "2026"], ["mark", "100"]],
     ],
+    payslip: [
+      // IRD Table 02 2025/26 worked example, lump sum not counted for EPF/ETF, then counted
+      [["basic", "170000"], ["bonus", "600000"], ["date", "2025-04-25"]],
+      [["basic", "170000"], ["bonus", "600000"], ["bonusEpf", "1"], ["date", "2025-04-25"]],
+      // Table 02's earlier versions; after the tables held (tableNotYetPublished)
+      [["basic", "120000"], ["bonus", "400000"], ["date", "2023-02-25"]],
+      [["basic", "120000"], ["bonus", "400000"], ["date", "2023-06-25"]],
+      [["basic", "170000"], ["bonus", "600000"], ["date", "2027-04-25"]],
+      // below the minimum wage, before and after the relief allowances became part of it
+      [["basic", "10000"], ["date", "2024-06-25"]],
+      [["basic", "10000"], ["bra", "1000"], ["date", "2025-06-25"]],
+      [["basic", "10000"], ["date", "2026-06-25"]],
+      // secondary employment (Table 07), gross-up that cannot be exact
+      [["basic", "100000"], ["employment", "secondary"], ["primaryMonthly", "150000"], [
+        "date",
+        "2023-02-25",
+      ]],
+      [["net", "1"], ["allowances", "20000"], ["date", "2026-01-25"]],
+      [["net", "222000"], ["date", "2026-01-25"]],
+    ],
+    gratuity: [
+      [["salary", "50000"], ["start", "2016-01-01"], ["end", "2026-01-01"]],
+      [["salary", "50000"], ["start", "2024-01-01"], ["end", "2026-01-01"]],
+      [["salary", "50000"], ["start", "2016-01-01"], ["end", "2026-01-01"], ["workmen15", "0"]],
+    ],
+    "minimum-wage": [
+      [],
+      ...["2016-06-01", "2022-01-01", "2024-10-01", "2025-06-01", "2026-01-01"].map((
+        d,
+      ): [string, string][] => [["date", d]]),
+    ],
+    apit: [
+      [["table", "1"], ["monthly", "250000"], ["date", "2024-06-25"]],
+      [["table", "1"], ["monthly", "250000"], ["date", "2025-06-25"], ["rounding", "table"]],
+      ...["2023-02-25", "2023-06-25", "2025-04-25", "2027-04-25"].map((d): [string, string][] => [
+        ["table", "2"],
+        ["date", d],
+        ["paidToDate", "170000"],
+        ["payable", "1870000"],
+        ["lumpSums", "600000"],
+      ]),
+      [["table", "7"], ["date", "2023-02-25"], ["primaryMonthly", "150000"], [
+        "remuneration",
+        "100000",
+      ]],
+      [["table", "8"], ["date", "2025-06-25"], ["monthly", "900000"]],
+      // inputs of other tables: one, then several
+      [["table", "8"], ["date", "2025-06-25"], ["monthly", "900000"], ["remuneration", "1"]],
+      [["table", "1"], ["monthly", "250000"], ["paidToDate", "1"], ["payable", "1"]],
+    ],
     words: ["0", "1", "1234567.50", "100000", "999999999999.99"].flatMap((amount) => [
       [["amount", amount]],
       [["amount", amount], ["style", "lakh"]],
@@ -193,9 +257,13 @@ Deno.test("the operations with text for people all take lang", () => {
   assert.deepEqual(
     lang.map((op) => op.name).sort(),
     [
+      "apit",
       "districts",
+      "gratuity",
       "holidays",
+      "minimum-wage",
       "nic",
+      "payslip",
       "plate",
       "scholarship-cutoff",
       "tools",
@@ -229,6 +297,35 @@ Deno.test("lang=si and lang=ta answers have no Latin-script words but codes and 
       }
     });
   }
+});
+
+Deno.test("the payroll requests reach every payroll sentence of the catalogue", () => {
+  const cases = requests();
+  const reached = new Set<string>();
+  const prefixes = ["payroll.notice.", "payroll.label.", "payroll.act.", "payroll.gratuity."];
+  for (const name of ["payslip", "gratuity", "minimum-wage", "apit"]) {
+    const op = lang.find((o) => o.name === name)!;
+    for (const entries of cases[name]!) {
+      walk(execute(op, entries, ctx), execute(op, entries, ctx), [], (text) => {
+        for (const prefix of [...prefixes, "payroll.title."]) {
+          const found = findTemplate(text, prefix);
+          if (found) reached.add(found.key);
+        }
+        for (const sentence of text.split(/(?<=\.) (?=[A-Z])/)) {
+          const found = findTemplate(sentence, "payroll.minwage.");
+          if (found) reached.add(found.key);
+        }
+      });
+    }
+  }
+  // Tables 03-06 answer 501 (no source held), so only their titles are never in an answer.
+  const unreachable = ["payroll.title.3", "payroll.title.4", "payroll.title.5", "payroll.title.6"];
+  const expected = Object.keys(EN.messages).filter((key) =>
+    [...prefixes, "payroll.title.", "payroll.minwage."].some((p) => key.startsWith(p)) &&
+    !unreachable.includes(key)
+  );
+  assert.ok(expected.length > 30, "the payroll templates are found");
+  assert.deepEqual(expected.filter((key) => !reached.has(key)), []);
 });
 
 Deno.test("any text given to the NIC and plate decoders gets its reason in Sinhala and Tamil", () => {
