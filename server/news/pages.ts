@@ -5,8 +5,8 @@
  * @module
  */
 import type { Hono } from "hono";
-import { isApiError } from "../../core/errors.ts";
-import { type Lang, maybeMessage } from "../../core/i18n.ts";
+import { type ApiError, isApiError } from "../../core/errors.ts";
+import { type Lang, maybeMessage, translate } from "../../core/i18n.ts";
 import type { NewsList, NewsPost } from "../../core/ops/news.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import { html, layout, markup, raw, type SafeHtml } from "../pages/html.ts";
@@ -65,9 +65,13 @@ function byName(name: string): SafeHtml | string {
 
 function feedLinks(): SafeHtml {
   return html`
-    <link rel="alternate" type="application/rss+xml" title="Lanka API news (RSS)"
+    <link rel="alternate" type="application/rss+xml" title="${t("page.post.feed", {
+      format: "RSS",
+    })}"
       href="/api/v1/news/feed.xml">
-    <link rel="alternate" type="application/atom+xml" title="Lanka API news (Atom)"
+    <link rel="alternate" type="application/atom+xml" title="${t("page.post.feed", {
+      format: "Atom",
+    })}"
       href="/api/v1/news/feed.atom">
   `;
 }
@@ -163,6 +167,17 @@ function listPage(list: NewsList, q: string, error?: string): SafeHtml {
 }
 
 /**
+ * A listing error in the page's language; the categories an unknown one is told to choose from
+ * are named as the filter names them.
+ */
+function listError(error: ApiError, list: NewsList): string {
+  const own = translate(pageContext().lang, error.message, "page.post.error.");
+  const shown = own === error.message ? pageError(error.message) : own;
+  if (pageContext().lang === "en" || error.details?.[0]?.param !== "category") return shown;
+  return shown.replace(list.categories.join(", "), list.categories.map(categoryName).join(", "));
+}
+
+/**
  * Mounts `/news`, `/news/{slug}` and `/tools/news` (a 301 to `/news`).
  *
  * @param app The app.
@@ -195,7 +210,7 @@ export function mountNewsPages(app: Hono<AppEnv>, store: NewsStore): void {
     } catch (error) {
       if (!isApiError(error) || error.status !== 400) throw error;
       const list = store.list({ limit: 20, offset: 0 });
-      return send(c, t("page.news.title"), listPage(list, q, pageError(error.message)), 400);
+      return send(c, t("page.news.title"), listPage(list, q, listError(error, list)), 400);
     }
   });
   app.get("/news/:slug", async (c) => {

@@ -224,6 +224,17 @@ for (const lang of ["si", "ta"] as const) {
     assert.match(list.body, /<a href="\/api\/v1\/news\/feed\.json"\s+translate="no">JSON Feed/);
     assertReads(lang, "listing", list.body);
 
+    assert.ok(list.body.includes(`title="${entry(lang, "page.post.feed", { format: "RSS" })}"`));
+
+    // The listing's errors: an unknown category (the list named as the filter names it), a
+    // number out of range, a post asked for by slug with a filter.
+    for (const query of ["category=Nope", "limit=5000", "slug=x&q=y"]) {
+      const bad = await get(t, `/${lang}/news?${query}`);
+      assert.equal(bad.status, 400, query);
+      assert.match(bad.body, /<p class="error" role="alert">/, query);
+      assertReads(lang, query, bad.body);
+    }
+
     const missing = await get(t, `/${lang}/news/no-such-post`);
     assert.equal(missing.status, 404);
     assert.ok(missing.body.includes(entry(lang, "page.post.not_found")));
