@@ -5,10 +5,11 @@
  *
  * @module
  */
+import { maybeMessage } from "../../core/i18n.ts";
 import type { ParameterObject } from "../../core/openapi.ts";
-import { html, type SafeHtml } from "./html.ts";
+import { escapeHtml, html, raw, type SafeHtml } from "./html.ts";
 import { fieldLabel } from "./result.ts";
-import { t } from "./lang.ts";
+import { pageContext, t } from "./lang.ts";
 
 /** What the fields show. */
 export interface FieldState {
@@ -18,6 +19,67 @@ export interface FieldState {
   errors: Readonly<Record<string, string>>;
   /** Prefix of element ids (to keep ids unique when a page has several forms). */
   idPrefix: string;
+  /**
+   * The name of the operation the fields belong to: its parameters' hints then come from the
+   * catalogue (`param.<operation>.<name>`) in the page's language. Without it, or in English, the
+   * hint is the parameter's own (English) description.
+   */
+  operation?: string;
+}
+
+/**
+ * The hint of a parameter in the page's language: the catalogue's `param.<operation>.<name>` in
+ * Sinhala or Tamil, the parameter's description (the OpenAPI text, which the English catalogue
+ * repeats word for word) in English or when the catalogue has no entry.
+ *
+ * @param operation The operation name (`op.name`), if known.
+ * @param param The parameter object.
+ * @returns The hint's text (codes between backticks), or undefined when it has none.
+ */
+export function paramHint(
+  operation: string | undefined,
+  param: ParameterObject,
+): string | undefined {
+  if (!param.description) return undefined;
+  const { lang } = pageContext();
+  if (lang === "en" || operation === undefined) return param.description;
+  return maybeMessage(lang, `param.${operation}.${param.name}`) ?? param.description;
+}
+
+/**
+ * Text with codes written between backticks (as the Sinhala and Tamil hints write parameter
+ * names, values and formats), escaped, with each code in a `<code>` element.
+ *
+ * @param text The text.
+ * @returns Safe markup.
+ *
+ * @example Usage
+ * ```ts
+ * import { codeText } from "./form.ts";
+ * console.log(String(codeText("`add` or `remove`"))); // "<code>add</code> or <code>remove</code>"
+ * ```
+ */
+export function codeText(text: string): SafeHtml {
+  const parts = text.split("`");
+  // An unpaired backtick is shown as it is.
+  if (parts.length % 2 === 0) return raw(escapeHtml(text));
+  return raw(
+    parts.map((part, i) => i % 2 ? `<code>${escapeHtml(part)}</code>` : escapeHtml(part)).join(""),
+  );
+}
+
+/**
+ * The label of one choice of an enumerated parameter in the page's language: the value itself in
+ * English, the catalogue's `param.option.<name>.<value>` in Sinhala and Tamil.
+ *
+ * @param name The parameter name.
+ * @param value The choice.
+ * @returns The label.
+ */
+export function optionLabel(name: string, value: string): string {
+  const { lang } = pageContext();
+  if (lang === "en") return value;
+  return maybeMessage(lang, `param.option.${name}.${value}`) ?? value;
 }
 
 const FLAG_ENUM = ["1", "0", "true", "false"];
@@ -49,7 +111,8 @@ function field(param: ParameterObject, state: FieldState): SafeHtml {
   const error = state.errors[name];
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const described = [param.description ? hintId : "", error ? errorId : ""].filter(Boolean);
+  const hintText = paramHint(state.operation, param);
+  const described = [hintText ? hintId : "", error ? errorId : ""].filter(Boolean);
   const aria = html`${
     described.length
       ? html`
@@ -63,7 +126,7 @@ function field(param: ParameterObject, state: FieldState): SafeHtml {
       `
       : ""
   }`;
-  const hint = param.description ? html`<small id="${hintId}">${param.description}</small>` : "";
+  const hint = hintText ? html`<small id="${hintId}">${codeText(hintText)}</small>` : "";
   const errorText = error
     ? html`<strong class="field-error" id="${errorId}">${error}</strong>`
     : "";
@@ -93,7 +156,10 @@ function field(param: ParameterObject, state: FieldState): SafeHtml {
             ${required ? "" : html`<option value="">${t("page.form.default")}</option>`}
             ${options.map((option) =>
               html`
-                <option value="${option}" ${option === value ? " selected" : ""}>${option}</option>
+                <option value="${option}" ${option === value ? " selected" : ""}>${optionLabel(
+                  name,
+                  option,
+                )}</option>
               `
             )}</select>
     `;

@@ -1,12 +1,13 @@
 /**
  * The printable payslip of the payslip tool page: earnings, deductions (each APIT line naming its
  * table), net pay and the employer's contributions, as one sheet that the print stylesheet keeps
- * alone on paper. Labels come from the message catalogue.
+ * alone on paper. Labels come from the message catalogue, in the page's language.
  *
  * @module
  */
-import { message, type MessageKey } from "../../core/i18n.ts";
+import type { MessageKey } from "../../core/i18n.ts";
 import { html, type SafeHtml } from "./html.ts";
+import { t } from "./lang.ts";
 import { formatValue } from "./result.ts";
 
 type Json = Record<string, unknown>;
@@ -19,8 +20,9 @@ function num(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
+/** A label in the page's language (the notices come in it from the operation's `lang`). */
 function label(key: MessageKey, vars?: Record<string, string | number>): string {
-  return message("en", key, vars);
+  return t(key, vars);
 }
 
 function row(key: MessageKey, field: string, value: unknown, vars?: Record<string, string>) {
@@ -36,7 +38,9 @@ function row(key: MessageKey, field: string, value: unknown, vars?: Record<strin
 
 function tableName(line: Json): string {
   const table = num(obj(line.table).table);
-  return table === undefined ? "" : `APIT Table ${String(table).padStart(2, "0")}`;
+  return table === undefined ? "" : label("payroll.tableName", {
+    number: String(table).padStart(2, "0"),
+  });
 }
 
 /**

@@ -89,8 +89,34 @@ function isLkr(object: Json, inherited: boolean): boolean {
   return inherited || object.currency === "LKR";
 }
 
+/** Fields whose values are codes for programs: shown as code on Sinhala and Tamil pages. */
+const CODE_VALUES = new Set(["code", "id"]);
+/** Fields whose values are citations (a publication's name), kept as the source is named. */
+const CITATION_VALUES = new Set(["source"]);
+const OWN_SCRIPT = { si: /[\u0D80-\u0DFF]/, ta: /[\u0B80-\u0BFF]/ } as const;
+
+/**
+ * A value as shown on a Sinhala or Tamil page: an enum value in the page's language when the
+ * catalogue names it (`value.<field>.<value>`, for example `value.employment.primary`), a code
+ * (`code`, `id`) as code, a citation with no word in the page's script marked `lang="en"`,
+ * anything else as {@linkcode formatValue} writes it. English pages show every value as
+ * {@linkcode formatValue} writes it.
+ */
+function shown(key: string, value: unknown, money: boolean): SafeHtml | string {
+  const { lang } = pageContext();
+  if (lang !== "en" && typeof value === "string") {
+    const named = maybeMessage(lang, `value.${key}.${value}`);
+    if (named !== undefined) return named;
+    if (CODE_VALUES.has(key)) return html`<code>${value}</code>`;
+    if (CITATION_VALUES.has(key) && !OWN_SCRIPT[lang].test(value)) {
+      return html`<span lang="en">${value}</span>`;
+    }
+  }
+  return formatValue(key, value, money);
+}
+
 function scalar(path: string, key: string, value: unknown, money: boolean): SafeHtml {
-  const text = formatValue(key, value, money);
+  const text = shown(key, value, money);
   const numeric = typeof value === "number";
   if (typeof value === "string" && /^https?:\/\//.test(value)) {
     return html`<a data-field="${path}" href="${value}" rel="noopener">${value}</a>`;
@@ -119,7 +145,7 @@ function table(path: string, rows: Json[], money: boolean): SafeHtml {
               const cls = typeof value === "number" ? "num" : "";
               const cell = isObject(value) || Array.isArray(value)
                 ? renderValue(`${path}.${c}`, c, value, isLkr(row, money))
-                : html`${formatValue(c, value, isLkr(row, money))}`;
+                : html`${shown(c, value, isLkr(row, money))}`;
               return html`<td${
                 cls
                   ? html`

@@ -10,8 +10,8 @@ import { parseParams } from "../../core/execute.ts";
 import { operationParameters, type ParameterObject } from "../../core/openapi.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
 import { TOOL_FIGURES } from "./figures.ts";
-import { formFields, submittedPairs } from "./form.ts";
-import { html, layout, type SafeHtml } from "./html.ts";
+import { codeText, formFields, submittedPairs } from "./form.ts";
+import { html, layout, raw, type SafeHtml } from "./html.ts";
 import { renderResult } from "./result.ts";
 import { apiUrl, curlSnippet, sdkSnippet } from "./snippets.ts";
 import { hasGenericLang } from "../../core/lang_param.ts";
@@ -139,6 +139,21 @@ export interface ToolPageInput {
 }
 
 /**
+ * A sentence of the page chrome that names code: in Sinhala and Tamil, its backticked codes (the
+ * `curl` command) in `<code>` and the name "TypeScript" (which has no Sinhala or Tamil form) marked
+ * as English; in English, the text as it is.
+ */
+function codeSentence(key: string): SafeHtml | string {
+  if (pageContext().lang === "en") return t(key);
+  return raw(
+    codeText(t(key)).value.replaceAll(
+      "TypeScript",
+      '<span lang="en" translate="no">TypeScript</span>',
+    ),
+  );
+}
+
+/**
  * Renders a tool page. The result is computed when the form was submitted (any query), or on a
  * first visit when the operation needs no parameter; an invalid submission is a 400 page with
  * the errors next to their fields.
@@ -187,7 +202,7 @@ export function toolPage(input: ToolPageInput): RenderedPage {
     ${failed ? errorSummary(outcome, idPrefix) : ""}
     ${formable
       ? html`<form method="get" action="${action}" class="tool-form" novalidate>
-      ${formFields(params, { values, errors: outcome.errors, idPrefix })}
+      ${formFields(params, { values, errors: outcome.errors, idPrefix, operation: op.name })}
       <div><button type="submit">${
         op.run ? t("page.tool.calculate") : t("page.tool.ask")
       }</button></div>
@@ -210,9 +225,9 @@ export function toolPage(input: ToolPageInput): RenderedPage {
       <h2 id="api-title">${t("page.tool.code")}</h2>
       <p>${lang === "en"
         ? html`${submitted ? "The same request" : "An example request"} with <code>curl</code>:`
-        : t(submitted ? "page.tool.same_request" : "page.tool.example_request")}</p>
+        : codeSentence(submitted ? "page.tool.same_request" : "page.tool.example_request")}</p>
       <pre><code data-snippet="curl">${curlSnippet(url)}</code></pre>
-      <p>${t(op.local ? "page.tool.sdk_local" : "page.tool.sdk_remote")}</p>
+      <p>${codeSentence(op.local ? "page.tool.sdk_local" : "page.tool.sdk_remote")}</p>
       <pre><code data-snippet="sdk">${sdkSnippet(op, params, shownPairs)}</code></pre>
       <p><a href="/docs#op-${op.name}">${t("page.tool.reference")}</a></p>
     </section>
