@@ -7,7 +7,10 @@
  */
 import { Marked } from "marked";
 import sanitizeHtml from "sanitize-html";
-import { layout, raw } from "./html.ts";
+import { maybeMessage } from "../../core/i18n.ts";
+import { localText, tHtml } from "./docs.ts";
+import { html, layout, raw, type SafeHtml } from "./html.ts";
+import { pageContext, t } from "./lang.ts";
 
 const DOCS = new URL("../../docs/", import.meta.url);
 const TOPIC = /^[a-z0-9-]+$/;
@@ -64,7 +67,10 @@ export function guideTopics(): string[] {
 }
 
 /**
- * Renders one topic (or the index, for `""`) as a page.
+ * Renders one topic (or the index, for `""`) as a page. The guides are written in English only
+ * (the reference of developers and operators): in Sinhala and Tamil the page's own text (title,
+ * the links around the guide, the index of topics) is in the page's language, a note says the
+ * guide is in English, and the guide's text is marked `lang="en"`.
  *
  * @param topic A topic name from {@linkcode guideTopics}, or `""` for the index.
  * @returns The page, or `undefined` when there is no such topic.
@@ -79,5 +85,74 @@ export function guidePage(topic: string): string | undefined {
   }
   const title = /^# (.+)$/m.exec(markdown)?.[1] ?? topic;
   const body = sanitizeHtml(marked.parse(markdown) as string, OPTIONS);
-  return layout({ title, description: `Lanka API documentation: ${title}.`, body: raw(body) });
+  const { lang } = pageContext();
+  if (lang === "en") {
+    return layout({ title, description: `Lanka API documentation: ${title}.`, body: raw(body) });
+  }
+  if (topic === "") {
+    return layout({
+      title: t("page.docs.guide.title"),
+      description: t("page.docs.guide.intro"),
+      body: guideIndex(markdown),
+    });
+  }
+  const local = maybeMessage(lang, `page.docs.topic.${topic}.title`);
+  // The guide's own first heading is the page's, in the page's language when the catalogue has it.
+  const text = local === undefined ? body : body.replace(/<h1>[\s\S]*?<\/h1>/, "");
+  return layout({
+    title: local ?? title,
+    description: t("page.docs.guide.description", { title: local ?? title }),
+    body: html`
+      <p><a href="/docs/guide">${t("page.docs.guide.title")}</a> · <a href="/docs">${t(
+        "page.docs.title",
+      )}</a></p>
+      ${local === undefined ? "" : html`<h1>${local}</h1>`}
+      <p><strong>${tHtml("page.docs.guide.english_note", {
+        title: html`<span lang="en">${title}</span>`,
+      })}</strong></p>
+      <div lang="en">${raw(text)}</div>
+    `,
+  });
+}
+
+/**
+ * The index of the guides in Sinhala or Tamil: every topic, in the order of `docs/README.md`
+ * (then any topic it does not list), with its title and what it covers from the catalogue.
+ */
+function guideIndex(readme: string): SafeHtml {
+  const named = new Map<string, string>();
+  for (const m of readme.matchAll(/\[([^\]]+)\]\(([a-z0-9-]+)\.md\)/g)) {
+    if (!named.has(m[2]!)) named.set(m[2]!, m[1]!);
+  }
+  const topics = guideTopics();
+  const order = [...[...named.keys()].filter((n) => topics.includes(n)), ...topics];
+  const rows = [...new Set(order)].map((name) => {
+    return html`
+      <tr>
+        <td><a href="/docs/guide/${name}">${localText(
+          `page.docs.topic.${name}.title`,
+          named.get(name) ?? name,
+        )}</a></td>
+        <td>${localText(`page.docs.topic.${name}.about`, "")}</td>
+      </tr>
+    `;
+  });
+  return html`
+    <p><a href="/docs">${t("page.docs.title")}</a></p>
+    <h1>${t("page.docs.guide.title")}</h1>
+    <p>${t("page.docs.guide.intro")}</p>
+    <p><strong>${t("page.docs.guide.english")}</strong></p>
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">${t("page.docs.guide.col.topic")}</th>
+            <th scope="col">${t("page.docs.guide.col.about")}</th>
+          </tr>
+        </thead>
+        <tbody>${rows}</tbody>
+      </table>
+    </div>
+    <p>${t("page.docs.guide.checked")}</p>
+  `;
 }

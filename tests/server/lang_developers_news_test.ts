@@ -180,7 +180,11 @@ for (const lang of ["si", "ta"] as const) {
     }
 
     // Up to the most active keys, then the refusal.
-    for (let n = 1; n <= 4; n++) await post(t, `${base}/keys`, { name: `${n}` }, cookie);
+    for (let n = 1; n <= 3; n++) await post(t, `${base}/keys`, { name: `${n}` }, cookie);
+    // A name is the user's text: escaped in the heading built from a catalogue sentence.
+    const marked = await post(t, `${base}/keys`, { name: "<ක>4</ක>" }, cookie);
+    assert.ok(!marked.body.includes("<ක>4</ක>"), "the key's name is escaped");
+    assert.ok(marked.body.includes("&lt;ක&gt;4&lt;/ක&gt;"));
     const full = await post(t, `${base}/keys`, { name: "6" }, cookie);
     assert.equal(full.status, 409);
     assert.equal(
