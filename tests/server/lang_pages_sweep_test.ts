@@ -17,8 +17,6 @@ import { internalLinks } from "../_helpers/pages.ts";
  */
 const STILL_ENGLISH: Record<string, string> = {
   "/docs": "the API reference and the guides' chrome",
-  "/tools/":
-    "tool results: the holidays calendar, the z-score and scholarship-cutoff tables, the districts and tools listings, the minimum-wage answer",
 };
 
 function pending(path: string): string | undefined {
