@@ -16,10 +16,7 @@ import { internalLinks } from "../_helpers/pages.ts";
  * already clean, so the list cannot outlive the work.
  */
 const STILL_ENGLISH: Record<string, string> = {
-  "/store": "the store pages' text and facets",
   "/docs": "the API reference and the guides' chrome",
-  "/tools/":
-    "tool results: the holidays calendar, the z-score and scholarship-cutoff tables, the districts and tools listings, the minimum-wage answer",
 };
 
 function pending(path: string): string | undefined {

@@ -5,6 +5,49 @@
  */
 import assert from "node:assert/strict";
 import { testApp } from "../_helpers/app.ts";
+import { latinWords, visibleText } from "../_helpers/latin.ts";
+
+/** Tool pages with a result, reaching every notice the payroll answers give. */
+const PAGES = [
+  // IRD Table 02 2025/26 worked example, paid after the tables held (tableNotYetPublished)
+  "/tools/payslip?basic=170000&bonus=600000&date=2027-04-25",
+  "/tools/payslip?basic=170000&bonus=600000&bonusEpf=1&allowances=20000&date=2025-04-25",
+  "/tools/payslip?basic=10000&bra=1000&date=2025-06-25",
+  "/tools/payslip?basic=10000&date=2024-06-25",
+  "/tools/payslip?net=1&allowances=20000&date=2026-01-25",
+  "/tools/payslip?basic=100000&employment=secondary&primaryMonthly=150000&date=2023-02-25",
+  "/tools/gratuity?salary=50000&start=2016-01-01&end=2026-01-01",
+  "/tools/gratuity?salary=50000&start=2016-01-01&end=2026-01-01&workmen15=0",
+  "/tools/minimum-wage",
+  "/tools/minimum-wage?date=2024-10-01",
+  "/tools/apit?table=1&monthly=250000&date=2025-06-25&paidToDate=1",
+  "/tools/apit?table=2&date=2025-04-25&paidToDate=170000&payable=1870000&lumpSums=600000",
+  "/tools/apit?table=7&date=2023-02-25&primaryMonthly=150000&remuneration=100000",
+  "/tools/apit?table=8&date=2025-06-25&monthly=900000",
+];
+
+/** The result section of a tool page. */
+function resultSection(body: string): string {
+  const match = /<section class="result"[\s\S]*?(?=<section aria-labelledby="api-title")/.exec(
+    body,
+  );
+  assert.ok(match, "the page shows a result");
+  return match[0];
+}
+
+for (const lang of ["si", "ta"] as const) {
+  Deno.test(`a payroll tool's result reads in ${lang}`, async () => {
+    await using t = await testApp();
+    const english: Record<string, string[]> = {};
+    for (const path of PAGES) {
+      const res = await t.request(`/${lang}${path}`);
+      assert.equal(res.status, 200, path);
+      const words = latinWords(visibleText(resultSection(await res.text())));
+      if (words.length) english[path] = [...new Set(words)];
+    }
+    assert.deepEqual(english, {});
+  });
+}
 
 Deno.test("the printable payslip follows the page's language; English is unchanged", async () => {
   await using t = await testApp();
