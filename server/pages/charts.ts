@@ -9,6 +9,7 @@
 import { MONTH_NAMES } from "../../core/_calendar.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { formatValue } from "./result.ts";
+import { pageContext, t } from "./lang.ts";
 
 const W = 720;
 const H = 300;
@@ -312,6 +313,19 @@ export interface CalendarDay {
   nameTamil?: string;
 }
 
+/** The days of a week, from Monday (keys `page.chart.weekday.mo` ...). */
+const WEEKDAYS = ["mo", "tu", "we", "th", "fr", "sa", "su"];
+
+/** A month's name in the page's language (1 = January). */
+function monthName(month: number): string {
+  return pageContext().lang === "en" ? MONTH_NAMES[month - 1]! : t(`page.chart.month.${month}`);
+}
+
+/** A month's name beside a day: "Jan" in English, the whole name in Sinhala and Tamil. */
+function monthShort(month: number): string {
+  return pageContext().lang === "en" ? MONTH_NAMES[month - 1]!.slice(0, 3) : monthName(month);
+}
+
 function monthGrid(year: number, month: number, days: readonly CalendarDay[]): SafeHtml {
   const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay(); // 0 = Sunday
   const lead = (first + 6) % 7; // weeks start on Monday
@@ -324,18 +338,21 @@ function monthGrid(year: number, month: number, days: readonly CalendarDay[]): S
   const mm = String(month).padStart(2, "0");
   return html`<section class="month" aria-labelledby="m-${year}-${mm}">
   <table class="month-grid">
-    <caption id="m-${year}-${mm}">${MONTH_NAMES[month - 1]} ${year}</caption>
+    <caption id="m-${year}-${mm}">${monthName(month)} ${year}</caption>
     <thead><tr>${
-    ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map((d) => html`<th scope="col">${d}</th>`)
+    WEEKDAYS.map((d) => html`<th scope="col">${t(`page.chart.weekday.${d}`)}</th>`)
   }</tr></thead>
     <tbody>${
     weeks.map((week) =>
       html`<tr>${
         week.map((d) =>
-          d === null
-            ? html`<td></td>`
-            : marked.has(d)
-            ? html`<td class="holiday"><strong>${d}</strong><span class="visually-hidden"> (holiday)</span></td>`
+          d === null ? html`<td></td>` : marked.has(d)
+            ? html`
+              <td
+                class="holiday"><strong>${d}</strong><span class="visually-hidden"> ${t(
+                  "page.chart.holiday",
+                )}</span></td>
+            `
             : html`<td>${d}</td>`
         )
       }</tr>`
@@ -350,7 +367,7 @@ function monthGrid(year: number, month: number, days: readonly CalendarDay[]): S
             <li
               data-date="${d.date}"><time datetime="${d.date}">${Number(
                 d.date.slice(8, 10),
-              )} ${MONTH_NAMES[month - 1]!.slice(0, 3)}</time> ${d.name}${d.nameSinhala
+              )} ${monthShort(month)}</time> ${d.name}${d.nameSinhala
                 ? html`
                   · <span lang="si">${d.nameSinhala}</span>
                 `
@@ -362,7 +379,7 @@ function monthGrid(year: number, month: number, days: readonly CalendarDay[]): S
           `
         )
       }</ul>`
-      : html`<p class="muted">No holidays.</p>`
+      : html`<p class="muted">${t("page.chart.no_holidays")}</p>`
   }
 </section>`;
 }
@@ -382,7 +399,7 @@ export function holidayCalendar(year: number, days: readonly CalendarDay[]): Saf
   );
   return html`
     <div class="calendar" role="group"
-      aria-label="Holidays of ${year}, month by month">${byMonth.map((list, i) =>
+      aria-label="${t("page.chart.holidays_of", { year })}">${byMonth.map((list, i) =>
         monthGrid(year, i + 1, list)
       )}</div>
   `;

@@ -89,10 +89,23 @@ function isLkr(object: Json, inherited: boolean): boolean {
   return inherited || object.currency === "LKR";
 }
 
-/** Fields whose values are codes for programs: shown as code on Sinhala and Tamil pages. */
-const CODE_VALUES = new Set(["code", "id"]);
+/**
+ * Fields whose values are codes for programs (identifiers, slugs, API paths, lists of subject
+ * ids): shown as code on Sinhala and Tamil pages.
+ */
+const CODE_VALUES = new Set(["code", "id", "slug", "apiPath", "subjects", "aliases"]);
 /** Fields whose values are citations (a publication's name), kept as the source is named. */
-const CITATION_VALUES = new Set(["source"]);
+const CITATION_VALUES = new Set(["source", "sources"]);
+/**
+ * Fields whose values are English on purpose: the tools' search keywords, the English words the
+ * search matches. Marked `lang="en"` on Sinhala and Tamil pages.
+ */
+const ENGLISH_VALUES = new Set(["keywords"]);
+/** Fields whose values the catalogue names under another prefix (the tools' categories). */
+const NAMED_BY: Readonly<Record<string, string>> = {
+  category: "tool.category",
+  categories: "tool.category",
+};
 const OWN_SCRIPT = { si: /[\u0D80-\u0DFF]/, ta: /[\u0B80-\u0BFF]/ } as const;
 
 /**
@@ -105,10 +118,13 @@ const OWN_SCRIPT = { si: /[\u0D80-\u0DFF]/, ta: /[\u0B80-\u0BFF]/ } as const;
 function shown(key: string, value: unknown, money: boolean): SafeHtml | string {
   const { lang } = pageContext();
   if (lang !== "en" && typeof value === "string") {
-    const named = maybeMessage(lang, `value.${key}.${value}`);
+    const named = maybeMessage(lang, `value.${key}.${value}`) ??
+      (NAMED_BY[key] ? maybeMessage(lang, `${NAMED_BY[key]}.${value}`) : undefined);
     if (named !== undefined) return named;
     if (CODE_VALUES.has(key)) return html`<code>${value}</code>`;
-    if (CITATION_VALUES.has(key) && !OWN_SCRIPT[lang].test(value)) {
+    if (
+      (CITATION_VALUES.has(key) || ENGLISH_VALUES.has(key)) && !OWN_SCRIPT[lang].test(value)
+    ) {
       return html`<span lang="en">${value}</span>`;
     }
   }
@@ -119,6 +135,12 @@ function scalar(path: string, key: string, value: unknown, money: boolean): Safe
   const text = shown(key, value, money);
   const numeric = typeof value === "number";
   if (typeof value === "string" && /^https?:\/\//.test(value)) {
+    // A web address (with, at times, a citation's English words after it) is not translated.
+    const lang = pageContext().lang;
+    const english = lang !== "en" && !OWN_SCRIPT[lang].test(value);
+    if (english) {
+      return html`<a data-field="${path}" href="${value}" rel="noopener" lang="en">${value}</a>`;
+    }
     return html`<a data-field="${path}" href="${value}" rel="noopener">${value}</a>`;
   }
   return html`

@@ -122,7 +122,9 @@ function formatLinks(op: AnyOperation, pairs: [string, string][]): SafeHtml {
   return html`<p>${t("page.tool.also_as")} ${
     names.map((name) =>
       html`
-        <a href="${apiUrl(op, [...others, ["format", name]], "")}">${name}</a>
+        <a href="${apiUrl(op, [...others, ["format", name]], "")}">${pageContext().lang === "en"
+          ? name
+          : html`<code>${name}</code>`}</a>
       `
     )
   }</p>`;

@@ -18,8 +18,6 @@ import { internalLinks } from "../_helpers/pages.ts";
 const STILL_ENGLISH: Record<string, string> = {
   "/store": "the store pages' text and facets",
   "/docs": "the API reference and the guides' chrome",
-  "/tools/":
-    "tool results: the holidays calendar, the z-score and scholarship-cutoff tables, the districts and tools listings",
 };
 
 function pending(path: string): string | undefined {
