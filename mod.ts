@@ -17,6 +17,7 @@ export { createClient, LankaClient } from "./sdk/client.ts";
 export type {
   ClientOptions,
   NewsMethods,
+  StoreGetOptions,
   StoreListInput,
   StoreMethods,
   VoiceInput,

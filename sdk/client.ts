@@ -126,6 +126,17 @@ export interface ClientOptions {
 /** Parameters of {@linkcode StoreMethods.list}: filters and paging (`slug` is `get()`'s). */
 export type StoreListInput = Input<Omit<StoreParams, "slug">, "limit" | "offset">;
 
+/** Options of {@linkcode StoreMethods.get}: the request's options and the answer's language. */
+export interface StoreGetOptions extends RequestOptions {
+  /**
+   * Language of the product's text for people (its `answer`): `en`, `si` or `ta`. Codes and
+   * names do not change with it.
+   *
+   * @default {the client's `lang`, else English}
+   */
+  lang?: Lang;
+}
+
 /** The body of {@linkcode VoiceMethods.synthesize}: `text`, the rest with server defaults. */
 export type VoiceInput = Input<
   VoiceRequest,
@@ -139,7 +150,8 @@ export interface StoreMethods {
    * {@linkcode LankaError} in local mode; the last good copy is served (`stale: true`) when the
    * network fails.
    *
-   * @param params Optionally `vendor`, `topic`, `q`, `limit` (default 200) and `offset`.
+   * @param params Optionally `vendor`, `topic`, `q`, `limit` (default 200), `offset` and `lang`
+   *   (`en`, `si` or `ta`: topic labels and each product's `answer`; default the client's `lang`).
    * @param options Signal and timeout.
    * @returns The listing.
    *
@@ -156,7 +168,8 @@ export interface StoreMethods {
    * One product by slug (`GET /store?slug=`). Server only, as {@linkcode StoreMethods.list}.
    *
    * @param slug The product's slug, as in `products[].slug`.
-   * @param options Signal and timeout.
+   * @param options Signal, timeout and `lang` (the language of its `answer`; default the
+   *   client's `lang`).
    * @returns The product; a {@linkcode NotFoundError} when no product has that slug.
    *
    * @example Usage
@@ -165,9 +178,11 @@ export interface StoreMethods {
    * const client = createClient({ baseUrl: "https://lanka.example" });
    * const product = await client.store.get("aws-solutions-architect-associate-saa-c03");
    * console.log(product.examCode, product.price.amount);
+   * const sinhala = await client.store.get("isc2-cissp", { lang: "si" });
+   * console.log(sinhala.answer);
    * ```
    */
-  get(slug: string, options?: RequestOptions): ApiPromise<StoreProduct>;
+  get(slug: string, options?: StoreGetOptions): ApiPromise<StoreProduct>;
 }
 
 /** Text to speech (`POST /voice`), answered by the server only and only with an API key. */
@@ -258,7 +273,11 @@ export class LankaClient {
   /** The exam voucher catalogue: `list()` and `get(slug)` (server only). */
   readonly store: StoreMethods = {
     list: (params, options) => this.call("store", params, options) as ApiPromise<StoreListing>,
-    get: (slug, options) => this.call("store", { slug }, options) as ApiPromise<StoreProduct>,
+    get: (slug, options = {}) => {
+      const { lang, ...request } = options;
+      const params = lang === undefined ? { slug } : { slug, lang };
+      return this.call("store", params, request) as ApiPromise<StoreProduct>;
+    },
   };
 
   /** Text to speech: `synthesize(body)` (server only, with an API key). */

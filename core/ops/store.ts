@@ -9,6 +9,7 @@
 import * as z from "zod/mini";
 import { defineRemoteOperation, type Operation } from "../operation.ts";
 import { integer, oneOf, text } from "../params.ts";
+import { type Lang, langParam } from "../lang_param.ts";
 
 /** Vendor slugs of the catalogue, in the order the catalogue lists vendors. */
 export const STORE_VENDORS: readonly string[] = [
@@ -69,6 +70,12 @@ export interface StoreParams {
   limit: number;
   /** Products to skip. */
   offset: number;
+  /**
+   * Language of the text for people: topic labels in `filters.topics` and each product's
+   * `answer` (default `en`). Codes, slugs, names (exam titles, vendors) and the catalogue's
+   * per-exam notes from vendor sources do not change.
+   */
+  lang?: Lang | undefined;
 }
 
 /** The store selling the vouchers (from the server's configuration). */
@@ -209,6 +216,7 @@ const params = z.object({
     integer({ min: 0, max: 1_000_000, description: "Products to skip; default 0" }),
     0,
   ),
+  lang: langParam(),
 });
 
 const facet = z.object({ slug: z.string(), label: z.string(), count: z.int() });

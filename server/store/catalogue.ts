@@ -7,6 +7,8 @@
 import { z } from "zod";
 import storeData from "../../data/store.json" with { type: "json" };
 import { ApiError } from "../../core/errors.ts";
+import { type Lang, LANGS, maybeMessage, message, translate } from "../../core/i18n.ts";
+import { registerAllMessages } from "../../core/i18n_all.ts";
 import type {
   StoreFacet,
   StoreInfo,
@@ -134,13 +136,57 @@ const AVAILABILITY: Record<StoreProductStatus, string> = {
   free: "https://schema.org/OutOfStock",
 };
 
-function answer(e: StoreEntry, formatted: string): string {
-  const usd = formatUsd(e.price.officialListUsd);
-  if (e.status === "free") {
-    return `${e.title}, exam ${e.examCode}, is free from the vendor (official list price ${usd}), so no voucher is sold.`;
-  }
-  const retiring = e.status === "retiring" ? " This exam version is retiring." : "";
-  return `A voucher for ${e.title}, exam ${e.examCode}, costs ${formatted}; the official list price is ${usd}.${retiring}`;
+// The server answers in every language (the catalogue's text for people comes from it).
+registerAllMessages();
+
+/** The values of a product's `answer` sentence (`store.answer.*` in the message catalogue). */
+export interface AnswerParts {
+  /** Catalogue keys of the sentences, in order. */
+  keys: ("store.answer.sold" | "store.answer.retiring" | "store.answer.free")[];
+  /** Their placeholder values. */
+  vars: { title: string; code: string; price: string; usd: string };
+}
+
+/**
+ * What a product's `answer` says: which sentences, with which values.
+ *
+ * @param p The product (its status, title, exam code and prices).
+ * @returns The keys and values.
+ */
+export function answerParts(
+  p: Pick<StoreProduct, "status" | "title" | "examCode" | "price">,
+): AnswerParts {
+  const vars = {
+    title: p.title,
+    code: p.examCode,
+    price: p.price.formatted,
+    usd: formatUsd(p.price.officialListUsd),
+  };
+  if (p.status === "free") return { keys: ["store.answer.free"], vars };
+  return {
+    keys: p.status === "retiring"
+      ? ["store.answer.sold", "store.answer.retiring"]
+      : ["store.answer.sold"],
+    vars,
+  };
+}
+
+function answer(p: StoreProduct, lang: Lang): string {
+  const { keys, vars } = answerParts(p);
+  return keys.map((key) => message(lang, key, vars)).join(" ");
+}
+
+/**
+ * A topic's label in a language: the data file's in English, the catalogue's
+ * (`store.topic.<slug>`) otherwise, falling back to the data file's.
+ *
+ * @param slug The topic slug.
+ * @param english The data file's label.
+ * @param lang The language.
+ * @returns The label.
+ */
+export function topicLabel(slug: string, english: string, lang: Lang): string {
+  return lang === "en" ? english : maybeMessage(lang, `store.topic.${slug}`) ?? english;
 }
 
 /** The catalogue, ready to answer requests for one base URL and store configuration. */
@@ -155,14 +201,20 @@ export interface StoreCatalogue {
   readonly pricing: StorePricing;
   /** Vendors `{ slug, label }` in catalogue order. */
   readonly vendors: readonly { slug: string; label: string }[];
-  /** Topics `{ slug, label }` in label order. */
+  /** Topics `{ slug, label }` in (English) label order. */
   readonly topics: readonly { slug: string; label: string }[];
   /**
-   * One product by slug, listed or not.
+   * The topics with their labels in a language, in the same order as {@linkcode topics}.
+   *
+   * @param lang The language.
+   */
+  topicsIn(lang: Lang): readonly { slug: string; label: string }[];
+  /**
+   * One product by slug, listed or not, its `answer` in a language (default English).
    *
    * @throws {ApiError} 404 for an unknown slug.
    */
-  get(slug: string): StoreProduct;
+  get(slug: string, lang?: Lang): StoreProduct;
   /** A filtered, faceted page of the listed products. */
   list(params: Omit<StoreParams, "slug">): StoreListing;
 }
@@ -198,7 +250,7 @@ export function createCatalogue(data: StoreData, baseUrl: string, info: StoreInf
       availability: AVAILABILITY[e.status],
       delivery: { ...e.delivery },
       validityMonths: e.validityMonths,
-      answer: answer(e, formatted),
+      answer: "",
       facts: { ...e.facts },
       factsVerified: e.factsVerified,
       uncertainFields: [...e.uncertainFields],
@@ -207,10 +259,30 @@ export function createCatalogue(data: StoreData, baseUrl: string, info: StoreInf
       sources: e.sources.map((s) => s.url),
     };
   });
-  const bySlug = new Map(all.map((p) => [p.slug, p]));
-  const listed = all.filter((p) => p.status === "current");
+  for (const p of all) p.answer = answer(p, "en");
+  // Per language: the products (only `answer` differs), by slug, and the topics.
+  const local = Object.fromEntries(LANGS.map((lang) => {
+    const products = lang === "en" ? all : all.map((p) => ({ ...p, answer: answer(p, lang) }));
+    return [lang, {
+      bySlug: new Map(products.map((p) => [p.slug, p])),
+      listed: products.filter((p) => p.status === "current"),
+      info: {
+        ...info,
+        paymentMethods: info.paymentMethods.map((m) => translate(lang, m, "store.payment.")),
+      },
+    }];
+  })) as Record<
+    Lang,
+    { bySlug: Map<string, StoreProduct>; listed: StoreProduct[]; info: StoreInfo }
+  >;
+  const listed = local.en.listed;
   const vendors = data.vendors.map((v) => ({ slug: v.slug, label: v.name }));
   const topics = [...data.topics].sort((a, b) => a.label.localeCompare(b.label, "en"));
+  const topicsByLang = Object.fromEntries(
+    LANGS.map((
+      lang,
+    ) => [lang, topics.map((t) => ({ slug: t.slug, label: topicLabel(t.slug, t.label, lang) }))]),
+  ) as Record<Lang, { slug: string; label: string }[]>;
   const pricing: StorePricing = {
     rule: data.pricing.rule,
     exchangeRate: data.exchangeRate.rate,
@@ -225,8 +297,9 @@ export function createCatalogue(data: StoreData, baseUrl: string, info: StoreInf
     pricing,
     vendors,
     topics,
-    get(slug) {
-      const product = bySlug.get(slug);
+    topicsIn: (lang) => topicsByLang[lang],
+    get(slug, lang = "en") {
+      const product = local[lang].bySlug.get(slug);
       if (!product) {
         throw ApiError.notFound(
           `No exam voucher with slug ${JSON.stringify(slug)}: list them at /api/v1/store`,
@@ -234,7 +307,8 @@ export function createCatalogue(data: StoreData, baseUrl: string, info: StoreInf
       }
       return product;
     },
-    list({ vendor, topic, q, limit, offset }) {
+    list({ vendor, topic, q, limit, offset, lang = "en" }) {
+      const { listed, info } = local[lang];
       const query = q?.trim().toLowerCase() || null;
       const textMatch = (p: StoreProduct) =>
         query === null || p.title.toLowerCase().includes(query) ||
@@ -257,7 +331,11 @@ export function createCatalogue(data: StoreData, baseUrl: string, info: StoreInf
         store: info,
         filters: {
           vendors: facets(vendors, byText.filter((p) => !topic || p.topic === topic), "vendor"),
-          topics: facets(topics, byText.filter((p) => !vendor || p.vendor === vendor), "topic"),
+          topics: facets(
+            topicsByLang[lang],
+            byText.filter((p) => !vendor || p.vendor === vendor),
+            "topic",
+          ),
         },
         total: matching.length,
         limit,

@@ -6,51 +6,120 @@
  */
 import type { Context, Hono } from "hono";
 import { isApiError } from "../../core/errors.ts";
+import type { MessageKey } from "../../core/i18n.ts";
 import type { StoreListing, StoreProduct } from "../../core/ops/store.ts";
 import type { AppEnv } from "../http/types.ts";
-import { html, layout, raw, type SafeHtml } from "../pages/html.ts";
-import { formatUsd, type StoreCatalogue } from "./catalogue.ts";
+import { escapeHtml, html, layout, raw, type SafeHtml } from "../pages/html.ts";
+import { pageContext, t } from "../pages/lang.ts";
+import { pageError } from "../pages/tool.ts";
+import { answerParts, formatUsd, type StoreCatalogue } from "./catalogue.ts";
 import { readStoreParams } from "./handler.ts";
 
-const FACT_ROWS: [keyof StoreProduct["facts"], string][] = [
-  ["duration_minutes", "Duration (minutes)"],
-  ["question_count", "Questions"],
-  ["passing_score", "Passing score"],
-  ["prerequisites", "Prerequisites"],
-  ["languages", "Languages"],
-  ["delivery_provider", "Exam delivery"],
-  ["validity_years", "Certification validity (years)"],
+const FACT_ROWS: (keyof StoreProduct["facts"])[] = [
+  "duration_minutes",
+  "question_count",
+  "passing_score",
+  "prerequisites",
+  "languages",
+  "delivery_provider",
+  "validity_years",
 ];
 
-const LEVELS: Record<string, string> = {
-  foundational: "Foundational",
-  associate: "Associate",
-  professional: "Professional",
-  specialty: "Specialty",
-  expert: "Expert",
-};
+/** A level's label (`store.level.*`), or the level itself if the catalogue has none. */
+function level(code: string): string {
+  const key = `store.level.${code}`;
+  const label = t(key);
+  return label === key ? code : label;
+}
+
+/** Escapes element text (not attributes): apostrophes need no escaping there. */
+function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => escapeHtml(c));
+}
+
+/**
+ * A catalogue sentence for element text, with markup in its placeholders: the text around them
+ * is escaped, the parts are inserted as they are (SafeHtml) or escaped (strings).
+ */
+function tHtml(key: MessageKey, parts: Record<string, unknown> = {}): SafeHtml {
+  const pieces = t(key).split(/\{(\w+)\}/);
+  return raw(
+    pieces.map((piece, i) =>
+      i % 2 === 0
+        ? escapeText(piece)
+        : Object.hasOwn(parts, piece)
+        ? String(html`${parts[piece]}`)
+        : escapeHtml(`{${piece}}`)
+    ).join(""),
+  );
+}
+
+const NO_TRANSLATE = raw(' translate="no"');
+
+/**
+ * A name (an exam title, a vendor, an exam code) in a Sinhala or Tamil page: marked
+ * `translate="no"`, so it is read as a name. English pages keep their markup as it was.
+ */
+function name(text: string): SafeHtml | string {
+  return pageContext().lang === "en" ? text : html`<span translate="no">${text}</span>`;
+}
+
+/** The attribute ` translate="no"` in a Sinhala or Tamil page, nothing in English. */
+function noTranslate(): SafeHtml | string {
+  return pageContext().lang === "en" ? "" : NO_TRANSLATE;
+}
+
+/**
+ * Text of the catalogue data that only exists in English (the per-exam notes and facts from
+ * vendor sources): marked `lang="en"` in a Sinhala or Tamil page, so readers and screen readers
+ * know; English pages keep their markup as it was.
+ */
+function english(text: string): SafeHtml | string {
+  return pageContext().lang === "en" ? text : html`<span lang="en">${text}</span>`;
+}
 
 function sendHtml(c: Context<AppEnv>, status: 200 | 400 | 404, page: string): Response {
   c.header("Cache-Control", "public, max-age=300");
   return c.html(page, status);
 }
 
-const UNCONFIRMED = raw(' <span class="muted">(unconfirmed)</span>');
 const SELECTED = raw("selected");
 
+/** A fact's value: numbers as they are, the sources' wording marked English. */
+function fact(value: string | number): SafeHtml | string {
+  return typeof value === "number" ? String(value) : english(value);
+}
+
 function unconfirmed(p: StoreProduct, field: string): SafeHtml | string {
-  return p.uncertainFields.includes(field) ? UNCONFIRMED : "";
+  return p.uncertainFields.includes(field)
+    ? raw(` <span class="muted">(${escapeHtml(t("store.unconfirmed"))})</span>`)
+    : "";
+}
+
+/** A product's `answer` with its names marked (see {@linkcode name}). */
+function answerHtml(p: StoreProduct): SafeHtml {
+  const { keys, vars } = answerParts(p);
+  const parts = { ...vars, title: name(vars.title), code: name(vars.code) };
+  return html`${keys.map((key, i) => html`${i ? " " : ""}${tHtml(key, parts)}`)}`;
+}
+
+/** A product's `answer` as plain text in the page's language (for the meta description). */
+function answerText(p: StoreProduct): string {
+  const { keys, vars } = answerParts(p);
+  return keys.map((key) => t(key, vars)).join(" ");
 }
 
 function options(
   facets: StoreListing["filters"]["vendors"],
   selected: string | null,
   all: string,
+  names = false,
 ): SafeHtml {
+  const marked = names ? noTranslate() : "";
   return html`<option value="">${all}</option>${
     facets.map((f) =>
       html`
-        <option value="${f.slug}" ${f.slug === selected ? SELECTED : ""}>${f.label} (${f
+        <option value="${f.slug}" ${f.slug === selected ? SELECTED : ""}${marked}>${f.label} (${f
           .count})</option>
       `
     )
@@ -59,10 +128,10 @@ function options(
 
 function productRow(p: StoreProduct, topics: Map<string, string>): SafeHtml {
   return html`<tr>
-  <td><a href="/store/${p.slug}">${p.title}</a></td>
+  <td${noTranslate()}><a href="/store/${p.slug}">${p.title}</a></td>
   <td><code>${p.examCode}</code></td>
-  <td>${p.vendorName}</td>
-  <td>${LEVELS[p.level] ?? p.level}</td>
+  <td${noTranslate()}>${p.vendorName}</td>
+  <td>${level(p.level)}</td>
   <td>${topics.get(p.topic) ?? p.topic}</td>
   <td class="num">${p.price.formatted}</td>
   <td class="num">${formatUsd(p.price.officialListUsd)}</td>
@@ -71,20 +140,41 @@ function productRow(p: StoreProduct, topics: Map<string, string>): SafeHtml {
 
 function storeInfo(catalogue: StoreCatalogue): SafeHtml {
   const { info, pricing } = catalogue;
+  // The listing's own payment methods: the defaults in the page's language, others as configured.
+  const methods = catalogue.list({ limit: 1, offset: 0, lang: pageContext().lang }).store
+    .paymentMethods;
   return html`<section aria-labelledby="pricing">
-  <h2 id="pricing">How prices are set</h2>
-  <p>Each LKR price is the vendor's official US list price multiplied by ${pricing.exchangeRate} rupees per US dollar (a reference rate for ${pricing.exchangeRateDate} from Central Bank of Sri Lanka figures), rounded up to the next LKR 100. It excludes card or foreign-exchange fees and taxes. Several vendors price exams by country, so check the vendor's page before you buy: facts marked <em>unconfirmed</em> were not confirmed by a retrieved source.</p>
-  <p class="muted">Rate source: <a href="${pricing.exchangeRateSource}" rel="nofollow noopener">${pricing.exchangeRateSource}</a></p>
+  <h2 id="pricing">${t("store.pricing.heading")}</h2>
+  <p>${
+    tHtml("store.pricing.text", {
+      rate: pricing.exchangeRate,
+      date: pricing.exchangeRateDate,
+      unconfirmed: html`<em>${t("store.unconfirmed")}</em>`,
+    })
+  }</p>
+  <p class="muted">${
+    t("store.pricing.rate_source")
+  } <a href="${pricing.exchangeRateSource}" rel="nofollow noopener">${pricing.exchangeRateSource}</a></p>
 </section>
 <section aria-labelledby="paying">
-  <h2 id="paying">Paying</h2>
-  <p>${info.name} sells in ${info.currency} (${info.country}). Payment methods: ${
-    info.paymentMethods.length ? info.paymentMethods.join(", ") : "ask the store"
-  }.</p>
+  <h2 id="paying">${t("store.paying.heading")}</h2>
+  <p>${
+    tHtml("store.paying.text", {
+      name: name(info.name),
+      currency: info.currency,
+      country: info.country,
+      methods: methods.length ? methods.join(", ") : t("store.paying.ask"),
+    })
+  }</p>
 </section>
 <section aria-labelledby="refunds">
-  <h2 id="refunds">Refunds</h2>
-  <p>Exam vouchers are single use and, once issued, generally non-refundable (CompTIA, for example, does not refund vouchers). Unused vouchers expire: each exam's page gives how long its voucher stays valid. Refund terms: <a href="${info.refunds}">${info.refunds}</a>.</p>
+  <h2 id="refunds">${t("store.refunds.heading")}</h2>
+  <p>${
+    tHtml("store.refunds.text", {
+      vendor: name("CompTIA"),
+      link: html`<a href="${info.refunds}">${info.refunds}</a>`,
+    })
+  }</p>
 </section>`;
 }
 
@@ -94,16 +184,21 @@ function listingPage(
   raw: { q: string },
   error: string | null,
 ): string {
-  const shown = listing ?? catalogue.list({ limit: 200, offset: 0 });
-  const topics = new Map(catalogue.topics.map((t) => [t.slug, t.label]));
+  const { lang } = pageContext();
+  const shown = listing ?? catalogue.list({ limit: 200, offset: 0, lang });
+  const topics = new Map(catalogue.topicsIn(lang).map((topic) => [topic.slug, topic.label]));
   const notListed = catalogue.all.filter((p) => p.status !== "current");
-  const count = shown.total === 1 ? "1 exam" : `${shown.total} exams`;
+  const count = shown.total === 1
+    ? t("store.count.one")
+    : t("store.count.other", { count: shown.total });
   const from = shown.offset + 1;
   const to = shown.offset + shown.products.length;
-  const range = shown.products.length && shown.products.length < shown.total
-    ? `, showing ${from} to ${to}`
-    : "";
-  const summary = `${count}${range}${shown.query ? ` matching “${shown.query}”` : ""}.`;
+  const ranged = shown.products.length && shown.products.length < shown.total
+    ? t("store.summary.range", { count, from, to })
+    : count;
+  const summary = `${
+    shown.query ? t("store.summary.query", { summary: ranged, query: shown.query }) : ranged
+  }.`;
   const pageLink = (offset: number) => {
     const query = new URLSearchParams();
     if (shown.vendor) query.set("vendor", shown.vendor);
@@ -113,27 +208,31 @@ function listingPage(
     query.set("offset", String(offset));
     return `/store?${query}`;
   };
-  const body = html`<h1>Certification exam vouchers</h1>
-<p>IT certification exam vouchers priced in Sri Lankan rupees, with each vendor's official US list price. The same data is at <a href="/api/v1/store"><code>/api/v1/store</code></a>.</p>
+  const body = html`<h1>${t("store.page.title")}</h1>
+<p>${tHtml("store.page.intro")} ${
+    tHtml("store.page.api", {
+      link: html`<a href="/api/v1/store"><code>/api/v1/store</code></a>`,
+    })
+  }</p>
 <form method="get" action="/store" role="search">
-  <div><label for="store-vendor">Vendor</label>
+  <div><label for="store-vendor">${t("store.label.vendor")}</label>
     <select id="store-vendor" name="vendor">${
-    options(shown.filters.vendors, shown.vendor, "All vendors")
+    options(shown.filters.vendors, shown.vendor, t("store.form.all_vendors"), true)
   }</select></div>
-  <div><label for="store-topic">Topic</label>
+  <div><label for="store-topic">${t("store.label.topic")}</label>
     <select id="store-topic" name="topic">${
-    options(shown.filters.topics, shown.topic, "All topics")
+    options(shown.filters.topics, shown.topic, t("store.form.all_topics"))
   }</select></div>
-  <div><label for="store-q">Search title, exam code or slug</label>
+  <div><label for="store-q">${t("store.form.search")}</label>
     <input id="store-q" name="q" type="search" maxlength="100" value="${raw.q}" placeholder="SAA-C03"></div>
-  <button type="submit">Show vouchers</button>
+  <button type="submit">${t("store.form.submit")}</button>
 </form>
 ${
     error
       ? html`
         <div class="result error" role="alert">
-          <p>${error}</p>
-          <p><a href="/store">Show all vouchers</a></p>
+          <p>${pageError(error)}</p>
+          <p><a href="/store">${t("store.show_all")}</a></p>
         </div>
       `
       : ""
@@ -145,32 +244,34 @@ ${
         shown.products.length
           ? html`
             <table>
-              <caption class="visually-hidden">Exam vouchers</caption>
+              <caption class="visually-hidden">${t("store.table.caption")}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Exam</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Vendor</th>
-                  <th scope="col">Level</th>
-                  <th scope="col">Topic</th>
-                  <th scope="col" class="num">Price</th>
-                  <th scope="col" class="num">US list price</th>
+                  <th scope="col">${t("store.table.exam")}</th>
+                  <th scope="col">${t("store.table.code")}</th>
+                  <th scope="col">${t("store.label.vendor")}</th>
+                  <th scope="col">${t("store.label.level")}</th>
+                  <th scope="col">${t("store.label.topic")}</th>
+                  <th scope="col" class="num">${t("store.table.price")}</th>
+                  <th scope="col" class="num">${t("store.table.usd")}</th>
                 </tr>
               </thead>
               <tbody>${shown.products.map((p) => productRow(p, topics))}</tbody>
             </table>
           `
-          : html`<p>No exams match these filters. <a href="/store">Show all vouchers</a>.</p>`
+          : html`<p>${t("store.none")} <a href="/store">${t("store.show_all")}</a>.</p>`
       }
 ${
         shown.offset > 0 || to < shown.total
-          ? html`<nav aria-label="Pages">${
+          ? html`<nav aria-label="${t("store.pages")}">${
             shown.offset > 0
               ? html`
-                <a href="${pageLink(Math.max(0, shown.offset - shown.limit))}">Previous</a>
+                <a href="${pageLink(Math.max(0, shown.offset - shown.limit))}">${t(
+                  "store.previous",
+                )}</a>
               `
               : ""
-          }${to < shown.total ? html`<a href="${pageLink(to)}">Next</a>` : ""}</nav>`
+          }${to < shown.total ? html`<a href="${pageLink(to)}">${t("store.next")}</a>` : ""}</nav>`
           : ""
       }`
       : ""
@@ -178,11 +279,11 @@ ${
 ${
     notListed.length
       ? html`<section aria-labelledby="not-listed">
-  <h2 id="not-listed">Not on sale</h2>
+  <h2 id="not-listed">${t("store.not_listed")}</h2>
   <ul>${
         notListed.map((p) =>
-          html`<li><a href="/store/${p.slug}">${p.title} (${p.examCode})</a>: ${
-            p.statusNote ?? p.status
+          html`<li><a href="/store/${p.slug}">${name(`${p.title} (${p.examCode})`)}</a>: ${
+            p.statusNote !== null ? english(p.statusNote) : t(`store.status.${p.status}`)
           }</li>`
         )
       }</ul>
@@ -191,24 +292,24 @@ ${
   }
 ${storeInfo(catalogue)}`;
   return layout({
-    title: "Certification exam vouchers",
-    description:
-      "IT certification exam vouchers (AWS, Microsoft, Google Cloud, CompTIA, Cisco and more) priced in LKR with official USD list prices.",
+    title: t("store.page.title"),
+    description: t("store.page.description"),
     body,
   });
 }
 
 function productPage(catalogue: StoreCatalogue, p: StoreProduct): string {
-  const topic = catalogue.topics.find((t) => t.slug === p.topic)?.label ?? p.topic;
+  const topic = catalogue.topicsIn(pageContext().lang).find((t) => t.slug === p.topic)?.label ??
+    p.topic;
   const body = html`
-    <p><a href="/store">All exam vouchers</a></p>
-    <h1>${p.title} <code>${p.examCode}</code></h1>
+    <p><a href="/store">${t("store.product.back")}</a></p>
+    <h1>${name(p.title)} <code>${p.examCode}</code></h1>
     ${p.status !== "current"
       ? html`
         <div class="result error" role="note">
-          <p><strong>${p.status === "retiring"
-            ? "Retiring exam"
-            : "Not sold here"}:</strong> ${p.statusNote ?? ""}</p>
+          <p><strong>${t(`store.status.${p.status}`)}:</strong> ${p.statusNote === null
+            ? ""
+            : english(p.statusNote)}</p>
         </div>
       `
       : ""}
@@ -216,51 +317,52 @@ function productPage(catalogue: StoreCatalogue, p: StoreProduct): string {
       <p><strong>${p.price.formatted}</strong>${unconfirmed(
         p,
         "price.officialListUsd",
-      )} · official list price ${formatUsd(p.price.officialListUsd)}</p>
-      <p>${p.answer}</p>
-      ${p.price.note ? html`<p class="muted">${p.price.note}</p>` : ""}
+      )} · ${t("store.product.official", { usd: formatUsd(p.price.officialListUsd) })}</p>
+      <p>${answerHtml(p)}</p>
+      ${p.price.note ? html`<p class="muted">${english(p.price.note)}</p>` : ""}
     </div>
     <table>
-      <caption class="visually-hidden">Voucher</caption>
+      <caption class="visually-hidden">${t("store.product.caption")}</caption>
       <tbody>
         <tr>
-          <th scope="row">Vendor</th>
-          <td>${p.vendorName}</td>
+          <th scope="row">${t("store.label.vendor")}</th>
+          <td${noTranslate()}>${p.vendorName}</td>
         </tr>
         <tr>
-          <th scope="row">Level</th>
-          <td>${LEVELS[p.level] ?? p.level}</td>
+          <th scope="row">${t("store.label.level")}</th>
+          <td>${level(p.level)}</td>
         </tr>
         <tr>
-          <th scope="row">Topic</th>
+          <th scope="row">${t("store.label.topic")}</th>
           <td><a href="/store?topic=${p.topic}">${topic}</a></td>
         </tr>
         <tr>
-          <th scope="row">Voucher valid for</th>
-          <td>${p.validityMonths} months${unconfirmed(p, "validityMonths")}</td>
+          <th scope="row">${t("store.product.valid")}</th>
+          <td>${t("store.product.months", { months: p.validityMonths })}${unconfirmed(
+            p,
+            "validityMonths",
+          )}</td>
         </tr>
         <tr>
-          <th scope="row">Delivery</th>
-          <td>${p.delivery.note}</td>
+          <th scope="row">${t("store.product.delivery")}</th>
+          <td>${english(p.delivery.note)}</td>
         </tr>
       </tbody>
     </table>
-    <h2>Exam facts</h2>
+    <h2>${t("store.product.facts")}</h2>
     <table>
-      <caption class="visually-hidden">Exam facts</caption>
-      <tbody>${FACT_ROWS.map(([key, label]) =>
+      <caption class="visually-hidden">${t("store.product.facts")}</caption>
+      <tbody>${FACT_ROWS.map((key) =>
         html`
           <tr>
-            <th scope="row">${label}</th>
-            <td>${String(p.facts[key])}${unconfirmed(p, `facts.${key}`)}</td>
+            <th scope="row">${t(`store.fact.${key}`)}</th>
+            <td>${fact(p.facts[key])}${unconfirmed(p, `facts.${key}`)}</td>
           </tr>
         `
       )}</tbody>
     </table>
-    <p>${p.factsVerified
-      ? "Every fact above is confirmed by a retrieved source."
-      : "Facts marked unconfirmed were not confirmed by a retrieved source: check the vendor's page before you buy."}</p>
-    <h2>Sources</h2>
+    <p>${p.factsVerified ? t("store.product.verified") : t("store.product.unverified")}</p>
+    <h2>${t("store.product.sources")}</h2>
     <ul>${p.sources.map((url) =>
       html`<li><a href="${url}" rel="nofollow noopener">${url}</a></li>`
     )}</ul>
@@ -268,11 +370,13 @@ function productPage(catalogue: StoreCatalogue, p: StoreProduct): string {
       class="muted">JSON: <a href="/api/v1/store?slug=${p.slug}"><code>/api/v1/store?slug=${p
         .slug}</code></a></p>
   `;
-  const name = p.title.includes(p.examCode) ? p.title : `${p.title} (${p.examCode})`;
+  const full = p.title.includes(p.examCode) ? p.title : `${p.title} (${p.examCode})`;
   return layout({
     // Short enough for search results: the layout adds " · Lanka API".
-    title: name.length <= 50 ? `${name} voucher` : `${p.examCode} exam voucher`,
-    description: p.answer,
+    title: full.length <= 50
+      ? t("store.product.title_name", { name: full })
+      : t("store.product.title_code", { code: p.examCode }),
+    description: answerText(p),
     body,
     head: productJsonLd(catalogue, p),
   });
@@ -303,9 +407,9 @@ function productJsonLd(catalogue: StoreCatalogue, p: StoreProduct): SafeHtml {
 
 function notFoundPage(slug: string): string {
   return layout({
-    title: "Exam not found",
-    body: html`<h1>Exam not found</h1>
-<p>There is no exam voucher “${slug}” in the catalogue. <a href="/store">See all exam vouchers</a>.</p>`,
+    title: t("store.notfound.title"),
+    body: html`<h1>${t("store.notfound.title")}</h1>
+<p>${tHtml("store.notfound.text", { slug })} <a href="/store">${t("store.notfound.link")}</a>.</p>`,
   });
 }
 
@@ -320,10 +424,11 @@ export function mountStorePages(app: Hono<AppEnv>, catalogue: StoreCatalogue): v
   app.get("/store", (c) => {
     const search = new URL(c.req.url).searchParams;
     // An empty field of the form ("All vendors", an empty search box) means no filter.
-    const entries = [...search].filter(([, value]) => value.trim() !== "");
+    // The page's language is its path's (`/si/store`), not a `lang` in the query.
+    const entries = [...search].filter(([name, value]) => value.trim() !== "" && name !== "lang");
     const raw = { q: search.get("q") ?? "" };
     try {
-      const params = readStoreParams(entries);
+      const params = { ...readStoreParams(entries), lang: pageContext().lang };
       if (params.slug !== undefined) return c.redirect(`/store/${encodeURIComponent(params.slug)}`);
       return sendHtml(c, 200, listingPage(catalogue, catalogue.list(params), raw, null));
     } catch (error) {

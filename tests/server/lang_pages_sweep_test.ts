@@ -16,7 +16,6 @@ import { internalLinks } from "../_helpers/pages.ts";
  * already clean, so the list cannot outlive the work.
  */
 const STILL_ENGLISH: Record<string, string> = {
-  "/store": "the store pages' text and facets",
   "/docs": "the API reference and the guides' chrome",
 };
 

@@ -64,6 +64,19 @@ Deno.test("a tool page computes in its language and shows errors in it", async (
   const en = await page(t, "/tools/vat?amount=abc");
   assert.ok(en.body.includes("Please check the form"));
   assert.ok(en.body.includes("Parameter &quot;amount&quot; must be a number"));
+  // An unknown parameter: the catalogue's error.param.unknown in each language, the allowed names
+  // (codes) as the server lists them.
+  const names = "amount, rate, mode";
+  const unknown = [
+    ["", `Unknown parameter &quot;foo&quot;: allowed: ${names}`],
+    ["/si", `&quot;foo&quot; නමින් පරාමිතියක් නැත: ඉඩ දී ඇත්තේ ${names}`],
+    ["/ta", `&quot;foo&quot; என்ற அளவுரு இல்லை: அனுமதிக்கப்பட்டவை ${names}`],
+  ];
+  for (const [prefix, text] of unknown) {
+    const answer = await page(t, `${prefix}/tools/vat?amount=1&foo=1`);
+    assert.equal(answer.res.status, 400, prefix);
+    assert.ok(answer.body.includes(text!), `${prefix}: ${text}`);
+  }
 });
 
 Deno.test("the Sinhala and Tamil web fonts are served by us, from the pinned packages", async () => {

@@ -260,6 +260,7 @@ Deno.test("the OpenAPI document describes /api/v1/store with its parameters and 
     "q",
     "limit",
     "offset",
+    "lang",
   ]);
   assert.ok(op.parameters.every((p: Json) => p.required === false));
   const topic = op.parameters.find((p: Json) => p.name === "topic");
