@@ -97,14 +97,12 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
   const bottom = PAD.top + PLOT_H;
   const crossing = rows.find((r) => r.principal >= r.interest)?.month;
   const totalInterest = rows.reduce((sum, r) => sum + r.interest, 0);
-  const summary = `${n} monthly payments; the interest adds up to ${
-    money(totalInterest)
-  }, the total interest (the last payment clears the balance, so it can differ from the others by a few cents). ${
+  const summary = `${t("page.chart.loan.summary", { n, interest: money(totalInterest) })} ${
     crossing === undefined
-      ? "Interest is larger than the principal repaid in every month."
+      ? t("page.chart.loan.always_interest")
       : crossing === 1
-      ? "The principal repaid is at least the interest from the first month."
-      : `Interest is larger than the principal repaid until month ${crossing - 1}.`
+      ? t("page.chart.loan.first_month")
+      : t("page.chart.loan.until", { month: crossing - 1 })
   }`;
   const years: { year: number; principal: number; interest: number; balance: number }[] = [];
   for (const row of rows) {
@@ -125,18 +123,24 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
     <figure class="chart">
       <svg viewBox="0 0 ${W} ${H}" role="img"
         aria-labelledby="amortization-title amortization-desc" class="amortization">
-        <title id="amortization-title">Principal and interest in each monthly payment</title>
+        <title id="amortization-title">${t("page.chart.loan.title")}</title>
         <desc id="amortization-desc">${summary}</desc>
-        ${axes(["0", money(max)], "Month 1", `Month ${n}`)}
+        ${axes(
+          ["0", money(max)],
+          t("page.chart.month_n", { n: 1 }),
+          t("page.chart.month_n", { n }),
+        )}
         ${rows.map((r, i) => {
           const x = PAD.left + i * barW;
           const hp = y(r.principal);
           const hi = y(r.interest);
           return html`
             <g data-month="${r.month}">
-              <title>Month ${r.month}: principal ${money(r.principal)}, interest ${money(
-                r.interest,
-              )}</title>
+              <title>${t("page.chart.loan.bar", {
+                month: r.month,
+                principal: money(r.principal),
+                interest: money(r.interest),
+              })}</title>
               <rect class="principal" x="${fixed(x)}" y="${fixed(bottom - hp)}" width="${fixed(
                 barW,
               )}"
@@ -148,14 +152,16 @@ export function amortizationChart(rows: readonly MonthSplit[]): SafeHtml {
           `;
         })}
       </svg>
-      <figcaption><span class="key principal"></span> Principal <span class="key interest"></span> Interest. ${summary}
+      <figcaption><span class="key principal"></span> ${t(
+        "page.chart.principal",
+      )} <span class="key interest"></span> ${t("page.chart.interest")}. ${summary}
       ${figureTable(
-        "The figures by year",
+        t("page.chart.by_year"),
         [
-          ["Year", false],
-          ["Principal repaid", true],
-          ["Interest paid", true],
-          ["Balance at the end", true],
+          [t("page.chart.year"), false],
+          [t("page.chart.principal_repaid"), true],
+          [t("page.chart.interest_paid"), true],
+          [t("page.chart.balance_end"), true],
         ],
         years.map((yr) => [yr.year, money(yr.principal), money(yr.interest), money(yr.balance)]),
       )}</figcaption>
@@ -187,29 +193,37 @@ export function growthChart(points: readonly GrowthPoint[], caption: string): Sa
   const y = (value: number) => PAD.top + PLOT_H - ((value - low) / span) * PLOT_H;
   const line = points.map((p, i) => `${i ? "L" : "M"}${fixed(x(p.month))} ${fixed(y(p.value))}`)
     .join(" ");
-  const summary = `${money(first)} grows to ${money(last)} over ${points.length - 1} months.`;
+  const summary = t("page.chart.fd.summary", {
+    first: money(first),
+    last: money(last),
+    n: points.length - 1,
+  });
   return html`
     <figure class="chart">
       <svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="growth-title growth-desc"
         class="growth">
         <title id="growth-title">${caption}</title>
         <desc id="growth-desc">${summary}</desc>
-        ${axes([money(low), money(last)], "Start", `Month ${points.length - 1}`)}
+        ${axes(
+          [money(low), money(last)],
+          t("page.chart.start"),
+          t("page.chart.month_n", { n: points.length - 1 }),
+        )}
         <path class="line" d="${line}"/>
         ${points.map((p) =>
           html`
             <circle data-month="${p.month}" cx="${fixed(x(p.month))}" cy="${fixed(
               y(p.value),
             )}" r="3">
-              <title>Month ${p.month}: ${money(p.value)}</title>
+              <title>${t("page.chart.fd.point", { month: p.month, value: money(p.value) })}</title>
             </circle>
           `
         )}
       </svg>
-      <figcaption>${summary} The axis starts just below the deposit.
+      <figcaption>${summary} ${t("page.chart.fd.axis")}
       ${figureTable(
-        "The figures by month",
-        [["Month", false], ["Value", true]],
+        t("page.chart.by_month"),
+        [[t("page.chart.month"), false], [t("page.chart.value"), true]],
         points.map((p) => [p.month, money(p.value)]),
       )}</figcaption>
     </figure>
@@ -272,13 +286,13 @@ export function normalCurveChart(z: number): SafeHtml {
     : "";
   const share = (normalCdf(z) * 100).toFixed(1);
   const zText = z.toFixed(4).replace(/\.?0+$/, "");
-  const summary = `A Z-score of ${zText} lies above about ${share}% of a normal distribution.`;
+  const summary = t("page.chart.z.summary", { z: zText, share });
   const mx = fixed(curveX(z));
   return html`
     <figure class="chart">
       <svg viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="curve-title curve-desc"
         class="normal-curve" data-z="${zText}">
-        <title id="curve-title">The normal curve with the Z-score ${zText} marked</title>
+        <title id="curve-title">${t("page.chart.z.title", { z: zText })}</title>
         <desc id="curve-desc">${summary}</desc>
         <g class="axes" aria-hidden="true">
           <line x1="${PAD.left}" y1="${bottom}" x2="${W - PAD.right}" y2="${bottom}"/>

@@ -14,6 +14,7 @@ import {
   normalCurveChart,
 } from "./charts.ts";
 import type { SafeHtml } from "./html.ts";
+import { t } from "./lang.ts";
 import { payslipSheet } from "./payslip.ts";
 
 /** What a tool page adds for one operation. */
@@ -76,11 +77,11 @@ export function depositGrowth(r: Record<string, unknown>): { month: number; valu
 function growthCaption(payout: unknown): string {
   switch (payout) {
     case "compound-monthly":
-      return "Value of the deposit month by month, compounding monthly (before tax)";
+      return t("page.chart.fd.compound");
     case "maturity":
-      return "Principal plus the simple interest accrued, month by month; paid at maturity (before tax)";
+      return t("page.chart.fd.maturity");
     default:
-      return "Principal plus the interest paid out, month by month (before tax)";
+      return t("page.chart.fd.paid_out");
   }
 }
 

@@ -93,14 +93,15 @@ function isLkr(object: Json, inherited: boolean): boolean {
  * Fields whose values are codes for programs (identifiers, slugs, API paths, lists of subject
  * ids): shown as code on Sinhala and Tamil pages.
  */
-const CODE_VALUES = new Set(["code", "id", "slug", "apiPath", "subjects", "aliases"]);
+const CODE_VALUES = new Set(["code", "id", "slug", "apiPath", "subjects", "aliases", "query"]);
 /** Fields whose values are citations (a publication's name), kept as the source is named. */
 const CITATION_VALUES = new Set(["source", "sources"]);
 /**
- * Fields whose values are English on purpose: the tools' search keywords, the English words the
- * search matches. Marked `lang="en"` on Sinhala and Tamil pages.
+ * Fields whose values are English on purpose: the tools' search keywords (the English words the
+ * search matches) and the schools' names as the data holds them. Marked `lang="en"` on Sinhala
+ * and Tamil pages.
  */
-const ENGLISH_VALUES = new Set(["keywords"]);
+const ENGLISH_VALUES = new Set(["keywords", "school"]);
 /** Fields whose values the catalogue names under another prefix (the tools' categories). */
 const NAMED_BY: Readonly<Record<string, string>> = {
   category: "tool.category",
