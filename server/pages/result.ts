@@ -93,7 +93,16 @@ function isLkr(object: Json, inherited: boolean): boolean {
  * Fields whose values are codes for programs (identifiers, slugs, API paths, lists of subject
  * ids): shown as code on Sinhala and Tamil pages.
  */
-const CODE_VALUES = new Set(["code", "id", "slug", "apiPath", "subjects", "aliases", "query"]);
+const CODE_VALUES = new Set([
+  "code",
+  "id",
+  "slug",
+  "apiPath",
+  "subjects",
+  "aliases",
+  "query",
+  "reasonCode",
+]);
 /** Fields whose values are citations (a publication's name), kept as the source is named. */
 const CITATION_VALUES = new Set(["source", "sources"]);
 /**
