@@ -262,7 +262,12 @@ export function createCatalogue(data: StoreData, baseUrl: string, info: StoreInf
   for (const p of all) p.answer = answer(p, "en");
   // Per language: the products (only `answer` differs), by slug, and the topics.
   const local = Object.fromEntries(LANGS.map((lang) => {
-    const products = lang === "en" ? all : all.map((p) => ({ ...p, answer: answer(p, lang) }));
+    const products = lang === "en" ? all : all.map((p) => ({
+      ...p,
+      answer: answer(p, lang),
+      // The fixed sentence of the delivery note; the provider stays as the source wrote it.
+      delivery: { ...p.delivery, note: translate(lang, p.delivery.note, "store.delivery.") },
+    }));
     return [lang, {
       bySlug: new Map(products.map((p) => [p.slug, p])),
       listed: products.filter((p) => p.status === "current"),

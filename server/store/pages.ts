@@ -6,7 +6,7 @@
  */
 import type { Context, Hono } from "hono";
 import { isApiError } from "../../core/errors.ts";
-import type { MessageKey } from "../../core/i18n.ts";
+import { findTemplate, type MessageKey } from "../../core/i18n.ts";
 import type { StoreListing, StoreProduct } from "../../core/ops/store.ts";
 import type { AppEnv } from "../http/types.ts";
 import { escapeHtml, html, layout, raw, type SafeHtml } from "../pages/html.ts";
@@ -84,6 +84,18 @@ function sendHtml(c: Context<AppEnv>, status: 200 | 400 | 404, page: string): Re
 }
 
 const SELECTED = raw("selected");
+
+/**
+ * A delivery note: its fixed sentence from the catalogue (`store.delivery.*`), the provider (as
+ * the source wrote it) marked English and the vendor as a name; a note with no template stays as
+ * written, marked English.
+ */
+function delivery(note: string): SafeHtml | string {
+  const found = pageContext().lang === "en" ? undefined : findTemplate(note, "store.delivery.");
+  if (!found) return english(note);
+  const { provider = "", vendor = "" } = found.vars;
+  return tHtml(found.key, { provider: english(provider), vendor: name(vendor) });
+}
 
 /** A fact's value: numbers as they are, the sources' wording marked English. */
 function fact(value: string | number): SafeHtml | string {
@@ -345,7 +357,7 @@ function productPage(catalogue: StoreCatalogue, p: StoreProduct): string {
         </tr>
         <tr>
           <th scope="row">${t("store.product.delivery")}</th>
-          <td>${english(p.delivery.note)}</td>
+          <td>${delivery(p.delivery.note)}</td>
         </tr>
       </tbody>
     </table>

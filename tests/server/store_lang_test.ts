@@ -39,7 +39,11 @@ function withoutText(listing: Json): Json {
       vendors: listing.filters.vendors,
       topics: listing.filters.topics.map((f: Json) => ({ ...f, label: null })),
     },
-    products: listing.products.map((p: Json) => ({ ...p, answer: null })),
+    products: listing.products.map((p: Json) => ({
+      ...p,
+      answer: null,
+      delivery: { ...p.delivery, note: null },
+    })),
   };
 }
 
@@ -69,6 +73,16 @@ for (const lang of ["si", "ta"] as const) {
         assert.ok(p.answer.includes(kept), `${p.slug}: ${kept}`);
       }
       assert.deepEqual(latinWords(p.answer, [en.title, en.examCode]), [], p.answer);
+      // The delivery note's fixed sentence is the catalogue's; the provider stays as written.
+      const provider = en.delivery.note.match(/Exam delivery: (.*)\.$/)?.[1];
+      if (provider) {
+        assert.equal(p.delivery.note, message(lang, "store.delivery.voucher", { provider }));
+      } else {
+        assert.equal(
+          p.delivery.note,
+          message(lang, "store.delivery.assessment", { vendor: "Scrum.org" }),
+        );
+      }
     }
   });
 }
@@ -100,7 +114,8 @@ Deno.test("GET /api/v1/store?slug= takes lang (the one parameter allowed beside 
   const en = (await answer(`?slug=${CISSP}`)).data;
   const si = await answer(`?slug=${CISSP}&lang=si`);
   assert.equal(si.status, 200);
-  assert.deepEqual({ ...si.data, answer: null }, { ...en, answer: null });
+  const textless = (p: Json) => ({ ...p, answer: null, delivery: { ...p.delivery, note: null } });
+  assert.deepEqual(textless(si.data), textless(en));
   // By hand from the catalogue's Sinhala sentence: name and code, then both prices.
   assert.ok(si.data.answer.startsWith(`${en.title} (CISSP `), si.data.answer);
   const header = await answer(`?slug=${CISSP}`, { "Accept-Language": "si" });
@@ -184,7 +199,16 @@ for (const lang of ["si", "ta"] as const) {
     assert.ok(cissp.includes(message(lang, "store.product.official", { usd: "US$749" })));
     assert.ok(cissp.includes(`(${message(lang, "store.unconfirmed")})`));
     assert.ok(cissp.includes(message(lang, "store.product.months", { months: 12 })));
-    assert.match(cissp, /<td><span lang="en">Voucher code sent by email/);
+    const data = STORE_DATA.products.find((p) => p.slug === CISSP)!;
+    const provider = data.delivery.note.match(/Exam delivery: (.*)\.$/)![1]!;
+    const delivery = message(lang, "store.delivery.voucher", {
+      provider: `<span lang="en">${provider}</span>`,
+    });
+    assert.ok(cissp.includes(`<td>${delivery}</td>`), "delivery note with the provider marked");
+    assert.ok(
+      cissp.includes(`<td><span lang="en">${data.facts.question_count}</span>`),
+      "facts marked English",
+    );
     // JSON-LD is machine data: unchanged, in English.
     const ld = JSON.parse(cissp.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]!);
     assert.match(ld.description, /^A voucher for Certified Information Systems Security/);
