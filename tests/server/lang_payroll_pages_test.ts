@@ -49,6 +49,39 @@ for (const lang of ["si", "ta"] as const) {
   });
 }
 
+/** Tool pages whose input the payroll operations refuse (400) or cannot answer (501). */
+const REFUSED = [
+  "/tools/payslip?basic=100000&employment=secondary&date=2023-02-25",
+  "/tools/payslip?net=10000000000&date=2026-01-25",
+  "/tools/payslip?date=2026-01-25",
+  "/tools/payslip?basic=1&net=1",
+  "/tools/payslip?basic=1&date=2022-06-25",
+  "/tools/payslip?basic=1&taxOnTax=1&date=2025-06-25",
+  "/tools/payslip?basic=50000&regularToDate=2000000&date=2025-06-25",
+  ...[3, 4, 5, 6, 7].map((n) => `/tools/apit?table=${n}&date=2025-04-25&monthly=1`),
+  "/tools/apit?table=8&date=2024-06-25&monthly=1",
+  "/tools/apit?table=2&date=2025-04-25",
+  "/tools/gratuity?salary=1&start=2026-01-01&end=2016-01-01",
+  "/tools/gratuity?salary=1&start=2016-01-01&end=2026-01-01&basis=daily",
+  "/tools/minimum-wage?date=2015-06-01",
+];
+
+for (const lang of ["si", "ta"] as const) {
+  Deno.test(`a payroll tool's refusals read in ${lang} on its page`, async () => {
+    await using t = await testApp();
+    const english: Record<string, string[]> = {};
+    for (const path of REFUSED) {
+      const res = await t.request(`/${lang}${path}`);
+      assert.equal(res.status, 400, path);
+      const summary = /<div class="result error"[\s\S]*?<\/div>/.exec(await res.text());
+      assert.ok(summary, `${path}: no error summary`);
+      const words = latinWords(visibleText(summary[0]));
+      if (words.length) english[path] = [...new Set(words)];
+    }
+    assert.deepEqual(english, {});
+  });
+}
+
 Deno.test("the printable payslip follows the page's language; English is unchanged", async () => {
   await using t = await testApp();
   const path = "/tools/payslip?basic=170000&bonus=600000&date=2025-04-25";
