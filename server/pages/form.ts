@@ -69,6 +69,17 @@ export function codeText(text: string): SafeHtml {
 }
 
 /**
+ * An error message as a page shows it: in English as written, in Sinhala and Tamil with the codes
+ * the catalogue's templates write between backticks in `<code>`.
+ *
+ * @param message The message (already in the page's language).
+ * @returns The text or markup.
+ */
+export function errorMessage(message: string): SafeHtml | string {
+  return pageContext().lang === "en" ? message : codeText(message);
+}
+
+/**
  * The label of one choice of an enumerated parameter in the page's language: the value itself in
  * English, the catalogue's `param.option.<name>.<value>` in Sinhala and Tamil.
  *
@@ -128,7 +139,7 @@ function field(param: ParameterObject, state: FieldState): SafeHtml {
   }`;
   const hint = hintText ? html`<small id="${hintId}">${codeText(hintText)}</small>` : "";
   const errorText = error
-    ? html`<strong class="field-error" id="${errorId}">${error}</strong>`
+    ? html`<strong class="field-error" id="${errorId}">${errorMessage(error)}</strong>`
     : "";
   const label = html`${fieldLabel(name)}${
     required ? "" : html`

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { maybeMessage } from "../../core/i18n.ts";
+import { maybeMessage, translate } from "../../core/i18n.ts";
 import { html, type SafeHtml } from "./html.ts";
 import { pageContext, t } from "./lang.ts";
 
@@ -93,7 +93,16 @@ function isLkr(object: Json, inherited: boolean): boolean {
  * Fields whose values are codes for programs (identifiers, slugs, API paths, lists of subject
  * ids): shown as code on Sinhala and Tamil pages.
  */
-const CODE_VALUES = new Set(["code", "id", "slug", "apiPath", "subjects", "aliases", "query"]);
+const CODE_VALUES = new Set([
+  "code",
+  "id",
+  "slug",
+  "apiPath",
+  "subjects",
+  "aliases",
+  "query",
+  "reasonCode",
+]);
 /** Fields whose values are citations (a publication's name), kept as the source is named. */
 const CITATION_VALUES = new Set(["source", "sources"]);
 /**
@@ -107,6 +116,12 @@ const NAMED_BY: Readonly<Record<string, string>> = {
   category: "tool.category",
   categories: "tool.category",
 };
+/**
+ * Catalogue sections whose English sentences an answer may carry in English whatever the page's
+ * language: the paye answer (the paye operation takes no `lang`) names its APIT table with the
+ * English text of a `payroll.label.*` entry.
+ */
+const ANSWER_TEXT = ["payroll.label."];
 const OWN_SCRIPT = { si: /[\u0D80-\u0DFF]/, ta: /[\u0B80-\u0BFF]/ } as const;
 
 /**
@@ -122,6 +137,10 @@ function shown(key: string, value: unknown, money: boolean): SafeHtml | string {
     const named = maybeMessage(lang, `value.${key}.${value}`) ??
       (NAMED_BY[key] ? maybeMessage(lang, `${NAMED_BY[key]}.${value}`) : undefined);
     if (named !== undefined) return named;
+    for (const prefix of ANSWER_TEXT) {
+      const said = translate(lang, value, prefix);
+      if (said !== value) return said;
+    }
     if (CODE_VALUES.has(key)) return html`<code>${value}</code>`;
     if (
       (CITATION_VALUES.has(key) || ENGLISH_VALUES.has(key)) && !OWN_SCRIPT[lang].test(value)

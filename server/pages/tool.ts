@@ -10,7 +10,7 @@ import { parseParams } from "../../core/execute.ts";
 import { operationParameters, type ParameterObject } from "../../core/openapi.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
 import { TOOL_FIGURES } from "./figures.ts";
-import { codeText, formFields, submittedPairs } from "./form.ts";
+import { codeText, errorMessage, formFields, submittedPairs } from "./form.ts";
 import { html, layout, raw, type SafeHtml } from "./html.ts";
 import { renderResult } from "./result.ts";
 import { apiUrl, curlSnippet, sdkSnippet } from "./snippets.ts";
@@ -109,8 +109,8 @@ function errorSummary(outcome: Outcome, idPrefix: string): SafeHtml {
     <div class="result error" role="alert" id="errors">
       <h2>${t("page.tool.check_form")}</h2>
       <ul>${fields.map(([name, message]) =>
-        html`<li><a href="#${idPrefix}${name}">${message}</a></li>`
-      )}${outcome.general.map((message) => html`<li>${message}</li>`)}</ul>
+        html`<li><a href="#${idPrefix}${name}">${errorMessage(message)}</a></li>`
+      )}${outcome.general.map((message) => html`<li>${errorMessage(message)}</li>`)}</ul>
     </div>
   `;
 }
