@@ -14,6 +14,7 @@ import type { PayrollNotice, TableVersion } from "../calc/payroll_apit.ts";
 import { NotAvailableError, PayrollInputError } from "../calc/payroll_errors.ts";
 import { ApiError } from "../errors.ts";
 import { type Lang, translate } from "../i18n.ts";
+import { localizeLabel } from "./paye.ts";
 
 /** The 501 an operation documents for rules no source is held for. */
 export const NOT_AVAILABLE_DOC =
@@ -102,16 +103,8 @@ export function localizeTitle(title: string, lang: Lang): string {
   return translate(lang, title, "payroll.title.");
 }
 
-/**
- * A table version's label in a language (`payroll.label.`).
- *
- * @param label The English label.
- * @param lang The language.
- * @returns The label in that language.
- */
-export function localizeLabel(label: string, lang: Lang): string {
-  return translate(lang, label, "payroll.label.");
-}
+// A table version's label in a language: defined beside the paye operation, which labels Table 01.
+export { localizeLabel };
 
 /**
  * The name of an Act in a language (`payroll.act.`).

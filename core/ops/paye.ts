@@ -12,6 +12,8 @@ import {
 import { ApiError } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, integer, isoDate, oneOf } from "../params.ts";
+import { type Lang, translate } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 
 export { annualApit, apitTableOn, computePaye };
 export type { AnnualApitOptions, PayeOptions, PrintedApitTable } from "../calc/paye.ts";
@@ -27,6 +29,8 @@ export interface PayeParams {
   year?: number | undefined;
   /** `exact` (default): the formula to the cent; `table`: the printed table's whole rupees. */
   rounding: PayeRounding;
+  /** Language of the table's label (default `en`); codes and figures never change. */
+  lang?: Lang | undefined;
 }
 
 const FIRST_YEAR = Number(APIT_TABLES[0]!.from.slice(0, 4));
@@ -59,6 +63,7 @@ const params = z.object({
     }),
     "exact",
   ),
+  lang: langParam(),
 });
 
 const result: z.ZodMiniType<PayeResult> = z.object({
@@ -117,6 +122,29 @@ export const paye: Operation<PayeParams, PayeResult> = defineOperation({
   example: "/api/v1/tax/paye?monthly=250000",
   page: "paye",
   provenance: { sourceUrl: apit.sourceUrl, lastVerified: apit.lastVerified },
-  run: (p, ctx) =>
-    computePaye({ monthly: p.monthly, table: tableFor(p, ctx.today), rounding: p.rounding }),
+  run: (p, ctx) => {
+    const answer = computePaye({
+      monthly: p.monthly,
+      table: tableFor(p, ctx.today),
+      rounding: p.rounding,
+    });
+    const lang = p.lang ?? "en";
+    if (lang === "en") return answer;
+    return {
+      ...answer,
+      table: { ...answer.table, label: localizeLabel(answer.table.label, lang) },
+    };
+  },
 });
+
+/**
+ * An APIT table version's label in a language (the catalogue's `payroll.label.` templates), as
+ * the paye and payroll answers give it.
+ *
+ * @param label The English label.
+ * @param lang The language.
+ * @returns The label in that language.
+ */
+export function localizeLabel(label: string, lang: Lang): string {
+  return translate(lang, label, "payroll.label.");
+}
