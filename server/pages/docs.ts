@@ -186,6 +186,7 @@ export function tryForm(endpoint: DocsEndpoint, values: Record<string, string> =
       values,
       errors: {},
       idPrefix: `${endpoint.operationId}-`,
+      operation: endpoint.operationId,
     })
   }
   <div><button type="submit">${

@@ -165,14 +165,20 @@ function field(param: ParameterObject, state: FieldState): SafeHtml {
     control = html`
       <select id="${id}" name="${name}" ${required ? " required" : ""}${aria}>
             ${required ? "" : html`<option value="">${t("page.form.default")}</option>`}
-            ${options.map((option) =>
-              html`
-                <option value="${option}" ${option === value ? " selected" : ""}>${optionLabel(
-                  name,
-                  option,
-                )}</option>
-              `
-            )}</select>
+            ${options.map((option) => {
+              const label = optionLabel(name, option);
+              // A value with no label in the page's language is shown as the code it is.
+              const code = label === option && pageContext().lang !== "en"
+                ? html`
+                  translate="no"
+                `
+                : "";
+              return html`
+                <option value="${option}" ${option === value
+                  ? " selected"
+                  : ""}${code}>${label}</option>
+              `;
+            })}</select>
     `;
   } else {
     const numeric = schema.type === "number" || schema.type === "integer";
