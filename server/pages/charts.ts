@@ -7,7 +7,7 @@
  * @module
  */
 import { MONTH_NAMES } from "../../core/_calendar.ts";
-import { html, type SafeHtml } from "./html.ts";
+import { escapeHtml, html, raw, type SafeHtml } from "./html.ts";
 import { formatValue } from "./result.ts";
 import { pageContext, t } from "./lang.ts";
 
@@ -340,9 +340,16 @@ function monthShort(month: number): string {
   return pageContext().lang === "en" ? MONTH_NAMES[month - 1]!.slice(0, 3) : monthName(month);
 }
 
+/** A marked day of a month grid, with what it is for screen readers. */
+function holidayCell(day: number, note: string): SafeHtml {
+  const hidden = `<span class="visually-hidden"> ${escapeHtml(note)}</span>`;
+  return raw(`<td class="holiday"><strong>${day}</strong>${hidden}</td>`);
+}
+
 function monthGrid(year: number, month: number, days: readonly CalendarDay[]): SafeHtml {
   const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay(); // 0 = Sunday
   const lead = (first + 6) % 7; // weeks start on Monday
+  const note = t("page.chart.holiday");
   const length = new Date(Date.UTC(year, month, 0)).getUTCDate();
   const marked = new Set(days.map((d) => Number(d.date.slice(8, 10))));
   const cells: (number | null)[] = [...Array(lead).fill(null)];
@@ -360,14 +367,7 @@ function monthGrid(year: number, month: number, days: readonly CalendarDay[]): S
     weeks.map((week) =>
       html`<tr>${
         week.map((d) =>
-          d === null ? html`<td></td>` : marked.has(d)
-            ? html`
-              <td
-                class="holiday"><strong>${d}</strong><span class="visually-hidden"> ${t(
-                  "page.chart.holiday",
-                )}</span></td>
-            `
-            : html`<td>${d}</td>`
+          d === null ? html`<td></td>` : marked.has(d) ? holidayCell(d, note) : html`<td>${d}</td>`
         )
       }</tr>`
     )
