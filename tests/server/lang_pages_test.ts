@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import SI from "../../data/messages/si.json" with { type: "json" };
 import TA from "../../data/messages/ta.json" with { type: "json" };
 import { testApp } from "../_helpers/app.ts";
+import { message } from "../../core/i18n.ts";
 import { FONT_FILES } from "../../server/pages/fonts.ts";
 import { localizeLinks, localPath, splitLangPath } from "../../server/pages/lang.ts";
 
@@ -76,6 +77,20 @@ Deno.test("a tool page computes in its language and shows errors in it", async (
     const answer = await page(t, `${prefix}/tools/vat?amount=1&foo=1`);
     assert.equal(answer.res.status, 400, prefix);
     assert.ok(answer.body.includes(text!), `${prefix}: ${text}`);
+  }
+  // Refusals of parameters given together: their catalogue templates in each language.
+  const together: [string, string, string][] = [
+    ["/tools/paye?monthly=1&date=2025-06-01&year=2025", "error.paye.dateAndYear", "year"],
+    ["/tools/land?deed=1A-0R-0P&value=1", "error.land.deed", "deed"],
+    ["/store?slug=x&vendor=aws", "error.store.slug", "vendor"],
+  ];
+  for (const [path, key, param] of together) {
+    for (const lang of ["si", "ta"] as const) {
+      const answer = await page(t, `/${lang}${path}`);
+      assert.equal(answer.res.status, 400, `/${lang}${path}`);
+      const text = message(lang, key, { param }).replaceAll('"', "&quot;");
+      assert.ok(answer.body.includes(text), `/${lang}${path}: ${text}`);
+    }
   }
 });
 
