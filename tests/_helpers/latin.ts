@@ -6,7 +6,7 @@
  */
 
 /** Names with no Sinhala or Tamil form in our sources (publications, sites, brands, us). */
-export const NAMES = [
+const NAMES = [
   "Lanka API",
   "Sunday Times",
   "Sunday Observer",
