@@ -43,6 +43,13 @@ export interface NumberInWordsOptions {
    * written in lakh and koti/கோடி only.
    */
   style?: WordsStyle;
+  /**
+   * Tamil only: the number stands before a noun, so a final one takes the attributive form
+   * (ஒரு, பதினொரு, இருபத்தொரு, நூற்றொரு), as in an amount. Default false (the number stands
+   * alone: இருபத்து ஒன்று). No effect in English and Sinhala, which write the number after the
+   * noun (රුපියල් විසි එක).
+   */
+  beforeNoun?: boolean;
 }
 
 /** Options of {@linkcode amountInWords}. */
@@ -133,11 +140,13 @@ function siBelow100(n: number, bound: boolean): string[] {
   return [SI_TENS_BOUND[tens]!, (bound ? SI_UNIT_BOUND : SI_UNIT_FREE)[unit]!];
 }
 
-function siBelow1000(n: number, bound: boolean): string[] {
+function siBelow1000(n: number, bound: boolean, after: boolean): string[] {
   const hundreds = Math.floor(n / 100), rest = n % 100;
   if (!hundreds) return siBelow100(rest, bound);
   if (rest) return [SI_HUNDRED_BOUND[hundreds]!, ...siBelow100(rest, bound)];
   if (bound) return [SI_HUNDRED_BOUND[hundreds]!];
+  // The bare සියය is exactly 100; after a higher unit one hundred is spelt out (එක්දහස් එකසියය).
+  if (hundreds === 1 && after) return [SI.hundred_one_after];
   return [SI_HUNDRED_FREE[hundreds]!];
 }
 
@@ -154,7 +163,9 @@ function siWords(n: number, bound: boolean): string[] {
     if (!multiplier) continue;
     const unitBound = rest > 0 || bound;
     if (multiplier === 1 && !unitBound) {
-      out.push(free);
+      // The bare දහස, ලක්ෂය, කෝටිය are exactly 1,000, 10^5, 10^7; after a higher unit one
+      // thousand or one lakh is spelt out (එක්ලක්ෂ එක්දහස, එක්කෝටි එක්ලක්ෂය).
+      out.push(out.length ? SI_UNIT_BOUND[1] + free : free);
       continue;
     }
     const unit = unitBound ? boundUnit : free;
@@ -166,7 +177,7 @@ function siWords(n: number, bound: boolean): string[] {
     else words.push(unit);
     out.push(...words);
   }
-  if (rest) out.push(...siBelow1000(rest, bound));
+  if (rest) out.push(...siBelow1000(rest, bound, out.length > 0));
   return out;
 }
 
@@ -184,17 +195,44 @@ const taLink = (w: string): string => w.replace(TA_LINK_END, (end) => TA_LINK_EN
 const TA_TENS_LINK = TA_TENS.map(taLink);
 const TA_HUNDRED_LINK = TA_HUNDRED.map(taLink);
 
-function taBelow100(n: number): string[] {
+/**
+ * The attributive one (ஒரு, and ஓர் in ஓராயிரம், ஓராயிரத்து) joins a linking form before it, whose
+ * final ு gives way to the vowel: இருபத்து + ஒரு -> இருபத்தொரு, ஆயிரத்து + ஒரு -> ஆயிரத்தொரு,
+ * இருபத்து + ஓராயிரம் -> இருபத்தோராயிரம். Nothing else is joined (இருபத்து ஐந்து, கோடியே ஒரு stay
+ * apart).
+ */
+const TA_ONE_JOINED = Object.entries(TA.one_joined as Record<string, string>);
+
+function taJoinOne(words: string[]): string[] {
+  const out: string[] = [];
+  for (const word of words) {
+    const prev = out[out.length - 1];
+    const joined = TA_ONE_JOINED.find(([start]) => word.startsWith(start));
+    if (joined && prev?.endsWith(TA.link_final)) {
+      const [start, tail] = joined;
+      out[out.length - 1] = `${prev.slice(0, -TA.link_final.length)}${tail}${
+        word.slice(start.length)
+      }`;
+    } else out.push(word);
+  }
+  return out;
+}
+
+/** 1-99; `before` a noun, a final one is attributive: ஒரு, பதினொரு, இருபத்தொரு. */
+function taBelow100(n: number, before: boolean): string[] {
+  if (before && n === 1) return [TA.one_before];
+  if (before && n === 11) return [TA.eleven_before];
   if (n < 10) return [TA_UNIT[n]!];
   if (n < 20) return [TA_TEEN[n - 10]!];
   const tens = Math.floor(n / 10), unit = n % 10;
-  return unit ? [TA_TENS_LINK[tens]!, TA_UNIT[unit]!] : [TA_TENS[tens]!];
+  if (!unit) return [TA_TENS[tens]!];
+  return [TA_TENS_LINK[tens]!, before && unit === 1 ? TA.one_before : TA_UNIT[unit]!];
 }
 
-function taBelow1000(n: number): string[] {
+function taBelow1000(n: number, before: boolean): string[] {
   const hundreds = Math.floor(n / 100), rest = n % 100;
-  if (!hundreds) return taBelow100(rest);
-  return rest ? [TA_HUNDRED_LINK[hundreds]!, ...taBelow100(rest)] : [TA_HUNDRED[hundreds]!];
+  if (!hundreds) return taBelow100(rest, before);
+  return rest ? [TA_HUNDRED_LINK[hundreds]!, ...taBelow100(rest, before)] : [TA_HUNDRED[hundreds]!];
 }
 
 /** A number of thousands (1-99) joined with ஆயிரம்: ஆயிரம், இரண்டாயிரம், மூவாயிரம், இருபத்து ஓராயிரம். */
@@ -202,7 +240,7 @@ function taThousands(multiplier: number): string[] {
   if (multiplier === 1) return [TA.thousand];
   const irregular = (TA.thousands_irregular as Record<string, string>)[multiplier];
   if (irregular) return [irregular];
-  const words = taBelow100(multiplier);
+  const words = taBelow100(multiplier, false);
   const last = words.pop()!;
   const sandhi = TA.thousands_sandhi.find(([end]) => last.endsWith(end!));
   // மூன்று -> மூவாயிரம், ஒன்று -> ஓராயிரம்; otherwise drop the final ு: இரண்டு -> இரண்டாயிரம்
@@ -212,7 +250,8 @@ function taThousands(multiplier: number): string[] {
   return [...words, joined];
 }
 
-function taWords(n: number): string[] {
+/** `before`: the number stands before a noun (ரூபா, சதம், இலட்சம், கோடி, ...). */
+function taWords(n: number, before: boolean): string[] {
   if (n === 0) return [TA_UNIT[0]!];
   const out: string[] = [];
   const crores = Math.floor(n / 1e7);
@@ -220,11 +259,12 @@ function taWords(n: number): string[] {
   const thousands = Math.floor(n / 1e3) % 100;
   const rest = n % 1000;
   if (crores) {
-    out.push(...(crores === 1 ? [TA.one_before] : taWords(crores)));
+    // A multiplier stands before கோடி, so a final one is attributive (இருபத்தொரு கோடி).
+    out.push(...taWords(crores, true));
     out.push(n % 1e7 ? TA.crore_link : TA.crore);
   }
   if (lakhs) {
-    out.push(...(lakhs === 1 ? [TA.one_before] : taBelow100(lakhs)));
+    out.push(...taBelow100(lakhs, true));
     out.push(n % 1e5 ? TA.lakh_link : TA.lakh);
   }
   if (thousands) {
@@ -233,8 +273,8 @@ function taWords(n: number): string[] {
     if (rest) words.push(taLink(words.pop()!));
     out.push(...words);
   }
-  if (rest) out.push(...taBelow1000(rest));
-  return out;
+  if (rest) out.push(...taBelow1000(rest, before));
+  return taJoinOne(out);
 }
 
 // ---------------------------------------------------------------- public
@@ -277,7 +317,7 @@ export function numberInWords(options: NumberInWordsOptions): string {
     ? enWords(value, style)
     : lang === "si"
     ? siWords(value, false)
-    : taWords(value);
+    : taWords(value, options.beforeNoun ?? false);
   return words.join(" ");
 }
 
@@ -348,13 +388,16 @@ export function amountInWords(options: AmountInWordsOptions): string {
     text = capitalise(cents === 0 ? r : rupees === 0 ? c : `${r} and ${c}`);
     if (only) text += " only";
   } else if (lang === "si") {
+    // One rupee is රුපියලක් and one cent ශතයක් (the indefinite "a rupee", "a cent").
     const r = rupees === 1 ? SI.rupee_one : `${SI.rupees} ${number(rupees)}`;
-    const c = `${SI.cents} ${number(cents)}`;
+    const c = cents === 1 ? SI.cent_one : `${SI.cents} ${number(cents)}`;
     text = cents === 0 ? r : rupees === 0 ? c : `${r} ${SI.and} ${c}`;
     if (only) text += ` ${SI.only}`;
   } else {
-    const r = `${rupees === 1 ? TA.one_before : number(rupees)} ${TA.rupees}`;
-    const c = `${cents === 1 ? TA.one_before : number(cents)} ${TA.cents}`;
+    // The counts stand before ரூபா and சதம், so a final one is attributive (இருபத்தொரு ரூபா).
+    const before = (value: number) => numberInWords({ value, lang, style, beforeNoun: true });
+    const r = `${before(rupees)} ${TA.rupees}`;
+    const c = `${before(cents)} ${TA.cents}`;
     text = cents === 0 ? r : rupees === 0 ? c : `${r} ${TA.and} ${c}`;
     if (only) text += ` ${TA.only}`;
   }

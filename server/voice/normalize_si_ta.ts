@@ -43,13 +43,27 @@ function digits(text: string, lang: SinhalaOrTamil): string {
   return [...text].map((d) => numberInWords({ value: Number(d), lang })).join(" ");
 }
 
-function number(whole: string, fraction: string | undefined, lang: SinhalaOrTamil): string {
+/**
+ * Tamil unit words that follow a number ("21 ரூபா", "21 இலட்சம்"): before them a final one is
+ * attributive (இருபத்தொரு ரூபா), as in the words endpoint's amounts.
+ */
+const TA_UNIT_AFTER = new RegExp(
+  `^\\s*(?:${voiceWords.ta_units_after_number.join("|")})(?![\\p{L}\\p{M}])`,
+  "u",
+);
+
+function number(
+  whole: string,
+  fraction: string | undefined,
+  lang: SinhalaOrTamil,
+  beforeNoun = false,
+): string {
   const plain = whole.replace(/,/g, "");
   const value = Number(plain);
   // A leading zero (a phone or account number) or a value past the words range: digit by digit.
   const spoken = (plain.length > 1 && plain.startsWith("0")) || value > MAX_WORDS_NUMBER
     ? digits(plain, lang)
-    : numberInWords({ value, lang });
+    : numberInWords({ value, lang, beforeNoun: beforeNoun && !fraction });
   return fraction ? `${spoken} ${POINT[lang]} ${digits(fraction, lang)}` : spoken;
 }
 
@@ -64,12 +78,13 @@ function date(year: number, month: number, day: number, lang: SinhalaOrTamil): s
  * Rewrites rupee amounts, dates, percentages and numbers of Sinhala or Tamil text into words.
  *
  * - Rupees: `Rs.`, `LKR`, `රු.`, `ரூ.` before the amount -> the amount in words (රුපියල් ... සහ
- *   ශත ..., ... ரூபாய் மற்றும் ... சதம்); the Sri Lankan `/=` or `/-` after a whole amount
+ *   ශත ..., ... ரூபா மற்றும் ... சதம்); the Sri Lankan `/=` or `/-` after a whole amount
  *   ("රු. 1,500/=") is dropped.
  * - Dates: `2024-03-04`, day-first `4/3/2024` or `04.03.2024` -> year, month name, day.
  * - Percentages: `5%` -> සියයට පහ / ஐந்து சதவீதம்.
  * - Numbers: `1,234,567` and `12.5` -> words (lakh and koti grouping); a number with a leading
- *   zero, or past 999,999,999,999, is read digit by digit.
+ *   zero, or past 999,999,999,999, is read digit by digit. In Tamil a whole number before a unit
+ *   word (ரூபா, சதம், இலட்சம், கோடி) takes the attributive one: "21 ரூபா" -> இருபத்தொரு ரூபா.
  *
  * @param text Sinhala or Tamil text (without effect tags).
  * @param lang `si` or `ta`.
@@ -105,6 +120,12 @@ export function normalizeSinhalaTamil(text: string, lang: SinhalaOrTamil): strin
   });
   return out.replace(
     NUMBER,
-    (_all, whole: string, fraction: string | undefined) => number(whole, fraction, lang),
+    (all, whole: string, fraction: string | undefined, offset: number, input: string) =>
+      number(
+        whole,
+        fraction,
+        lang,
+        lang === "ta" && TA_UNIT_AFTER.test(input.slice(offset + all.length)),
+      ),
   );
 }

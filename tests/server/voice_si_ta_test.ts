@@ -68,6 +68,34 @@ Deno.test("normalizeSinhalaTamil() leaves no digit for eSpeak and spells with th
   assert.match(normalizeSinhalaTamil("2024-02-30", "ta"), /-/);
 });
 
+Deno.test("voice speaks the corrected amounts of issue 28 (the normalised text, not audio)", () => {
+  // Tamil: the attributive one before ரூபா, சதம், இலட்சம், கோடி (audit finding 1), zero
+  // பூச்சியம் (finding 18), the rupee ரூபா (docs/words.md); a number before another word keeps ஒன்று.
+  const ta: [string, string][] = [
+    ["ரூ. 21", "இருபத்தொரு ரூபா"],
+    ["Rs. 1,001.21", "ஆயிரத்தொரு ரூபா மற்றும் இருபத்தொரு சதம்"],
+    ["ரூ.0", "பூச்சியம் ரூபா"],
+    ["21 ரூபா", "இருபத்தொரு ரூபா"],
+    ["101 இலட்சம்", "நூற்றொரு இலட்சம்"],
+    ["11 கோடி", "பதினொரு கோடி"],
+    ["31 சதம்", "முப்பத்தொரு சதம்"],
+    ["21 நாட்கள்", "இருபத்து ஒன்று நாட்கள்"],
+    ["0", "பூச்சியம்"],
+  ];
+  for (const [text, spoken] of ta) assert.equal(normalizeSinhalaTamil(text, "ta"), spoken, text);
+  // Sinhala: one hundred/thousand/lakh spelt out after a higher unit (finding 2), the written
+  // teens (finding 17), one cent ශතයක් (finding 21).
+  const si: [string, string][] = [
+    ["රු. 1,100", "රුපියල් එක්දහස් එකසියය"],
+    ["රු. 101,000.01", "රුපියල් එක්ලක්ෂ එක්දහස සහ ශතයක්"],
+    ["Rs. 10,100,000", "රුපියල් එක්කෝටි එක්ලක්ෂය"],
+    ["රු. 17", "රුපියල් දහහත"],
+    ["14", "දහහතර"],
+    ["2,100", "දෙදහස් එකසියය"],
+  ];
+  for (const [text, spoken] of si) assert.equal(normalizeSinhalaTamil(text, "si"), spoken, text);
+});
+
 /**
  * Syllables of Sinhala or Tamil text, from the writing system: every independent vowel and every
  * consonant that is not followed by the virama (al-lakuna ් U+0DCA, pulli ் U+0BCD) carries one
