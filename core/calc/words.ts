@@ -357,7 +357,8 @@ export function splitRupees(amount: number): { rupees: number; cents: number } {
  * - English: "One million two hundred thirty-four thousand five hundred sixty-seven rupees and
  *   fifty cents" (international) or "Twelve lakh thirty-four thousand ..." (lakh).
  * - Sinhala: "රුපියල් දොළොස් දහස් තුන්සිය හතළිස් පහ සහ ශත පනහ" (one rupee: රුපියලක්).
- * - Tamil: "பன்னிரண்டாயிரத்து முந்நூற்று நாற்பத்து ஐந்து ரூபாய் மற்றும் ஐம்பது சதம்".
+ * - Tamil: "பன்னிரண்டாயிரத்து முந்நூற்று நாற்பத்து ஐந்து ரூபா மற்றும் ஐம்பது சதம்"; a count before ரூபா
+ *   or சதம் ends in the attributive one (இருபத்தொரு ரூபா).
  *
  * No rupees and some cents gives the cents alone ("Fifty cents"); zero gives "Zero rupees".
  *

@@ -1,0 +1,132 @@
+/**
+ * Issue 28: one glossary rules every term. Each concept of `data/glossary.json` has one preferred
+ * form per language (with its source) and may list non-preferred forms (`avoid`); no Sinhala or
+ * Tamil catalogue entry may use one.
+ *
+ * A rule applies to every key, or only to the keys starting with one of its `in` prefixes (for a
+ * word that is right in another sense: සාමාන්‍යය and சராசரி are "average" in general and wrong only
+ * for the statistical mean, මාතෘකාව and தலைப்பு are "title" and wrong only where the store names
+ * its topics). `word: true` matches only the whole word (ரூපாய් the unit, not ரூபாய்த் தொகை;
+ * සාමාන්‍යය, not සාමාන්‍යයෙන් "usually"). Forms are compared without zero-width joiners.
+ */
+import assert from "node:assert/strict";
+import GLOSSARY from "../../data/glossary.json" with { type: "json" };
+import SI from "../../data/messages/si.json" with { type: "json" };
+import TA from "../../data/messages/ta.json" with { type: "json" };
+
+interface AvoidRule {
+  lang: "si" | "ta";
+  form: string;
+  word?: boolean;
+  in?: string[];
+  why: string;
+}
+interface Term {
+  en: string;
+  si: string;
+  ta: string;
+  source: string;
+  avoid?: AvoidRule[];
+}
+
+const TERMS = GLOSSARY.terms as Record<string, Term>;
+const CATALOGUE = {
+  si: SI.messages as Record<string, { text: string }>,
+  ta: TA.messages as Record<string, { text: string }>,
+};
+const ZWJ = /\u200D/g;
+
+/** Where `rule` is broken in `entries` (key -> text): the offending keys. */
+function violations(rule: AvoidRule, entries: Record<string, { text: string }>): string[] {
+  const form = rule.form.replace(ZWJ, "");
+  const escaped = form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  // A whole word: not preceded or followed by a letter or mark of any script.
+  const pattern = new RegExp(
+    rule.word ? `(?<![\\p{L}\\p{M}])${escaped}(?![\\p{L}\\p{M}])` : escaped,
+    "u",
+  );
+  return Object.entries(entries)
+    .filter(([key]) => !rule.in || rule.in.some((prefix) => key.startsWith(prefix)))
+    .filter(([, entry]) => pattern.test(entry.text.replace(ZWJ, "")))
+    .map(([key]) => key);
+}
+
+const RULES = Object.entries(TERMS).flatMap(([id, term]) =>
+  (term.avoid ?? []).map((rule) => ({ id, term, rule }))
+);
+
+Deno.test("no Sinhala or Tamil catalogue entry uses a form the glossary lists as non-preferred", () => {
+  assert.ok(RULES.length >= 30, `${RULES.length} rules`);
+  const broken: string[] = [];
+  for (const { id, term, rule } of RULES) {
+    for (const key of violations(rule, CATALOGUE[rule.lang])) {
+      broken.push(
+        `${rule.lang} ${key}: "${rule.form}" (${id}: write ${term[rule.lang]}; ${rule.why})`,
+      );
+    }
+  }
+  assert.deepEqual(broken, []);
+});
+
+Deno.test("every rule is well formed: a reason, a real scope, and not the preferred form itself", () => {
+  const keys = Object.keys(CATALOGUE.si);
+  for (const { id, term, rule } of RULES) {
+    assert.ok(["si", "ta"].includes(rule.lang), id);
+    assert.ok(rule.why.length > 10, `${id}: no reason for "${rule.form}"`);
+    assert.ok(term.source.length > 10, `${id}: no source`);
+    // The preferred form must not break its own rule (or the rule would forbid the term).
+    assert.deepEqual(violations(rule, { preferred: { text: term[rule.lang] } }), [], id);
+    // A scope names keys that exist, so a renamed key cannot silently switch a rule off.
+    for (const prefix of rule.in ?? []) {
+      assert.ok(keys.some((key) => key.startsWith(prefix)), `${id}: no key starts with ${prefix}`);
+    }
+  }
+});
+
+Deno.test("the checker finds what it must and spares the other senses (it is not a rubber stamp)", () => {
+  const rule = (id: string, form: string) =>
+    RULES.find((r) => r.id === id && r.rule.form === form)!.rule;
+  // A planted non-preferred form is found, in scope only.
+  assert.deepEqual(
+    violations(rule("exam", "தேர்வு"), { "store.x": { text: "ஒரு தேர்வு" } }),
+    ["store.x"],
+  );
+  const mean = rule("statistical_mean", "සාමාන්‍යය");
+  assert.deepEqual(
+    violations(mean, {
+      "zscore.text.a": { text: "විෂය Z අගයන්ගේ සාමාන්‍යය" },
+      "zscore.text.b": { text: "සාමාන්‍යයෙන් ව්‍යාපාර අධ්‍යයනය" }, // "usually": another word
+      "payroll.x": { text: "සාමාන්‍යය" }, // outside statistics
+    }),
+    ["zscore.text.a"],
+  );
+  const rupee = rule("rupee", "ரூபாய்");
+  assert.deepEqual(
+    violations(rupee, {
+      a: { text: "100 ரூபாய்." },
+      b: { text: "ரூபாய்த் தொகை" },
+      c: { text: "ரூபா" },
+    }),
+    ["a"],
+  );
+  // The terms the audit found used two ways are in the glossary with their rule.
+  for (
+    const id of [
+      "exam",
+      "statistical_mean",
+      "normal_distribution",
+      "api_key",
+      "rounding",
+      "store_topic",
+      "vendor",
+      "minimum_wage_act",
+      "loan_schedule",
+      "rupee",
+    ]
+  ) {
+    assert.ok(TERMS[id]?.avoid?.length, id);
+  }
+  assert.equal(TERMS.exam?.ta, "பரீட்சை");
+  assert.equal(TERMS.normal_distribution?.si, "ප්‍රමත ව්‍යාප්තිය");
+  assert.equal(TERMS.normal_distribution?.ta, "செவ்வன் பரம்பல்");
+});
