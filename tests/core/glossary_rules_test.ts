@@ -6,7 +6,7 @@
  * A rule applies to every key, or only to the keys starting with one of its `in` prefixes (for a
  * word that is right in another sense: සාමාන්‍යය and சராசரி are "average" in general and wrong only
  * for the statistical mean, මාතෘකාව and தலைப்பு are "title" and wrong only where the store names
- * its topics). `word: true` matches only the whole word (ரூපாய් the unit, not ரூபாய்த் தொகை;
+ * its topics). `word: true` matches only the whole word (ரூபாய் the unit, not ரூபாய்த் தொகை;
  * සාමාන්‍යය, not සාමාන්‍යයෙන් "usually"). Forms are compared without zero-width joiners.
  */
 import assert from "node:assert/strict";
