@@ -11,10 +11,14 @@
  *   number, hyphenated tens ("thirty-four").
  * - Sinhala: lakh/koti grouping. A number before a unit word takes its bound form (දොළොස් දහස්,
  *   "twelve thousand"), a single digit joined to the unit (දෙදහස්, හත්සිය, හාරකෝටි); a number
- *   standing alone takes its free form (දොළහ, දෙසියය, දහස). Cents are ශත.
+ *   standing alone takes its free form (දොළහ, දෙසියය, දහස). The bare සියය, දහස, ලක්ෂය, කෝටිය are
+ *   exactly 100, 1,000, 10^5, 10^7; after a higher unit one is spelt out (එක්දහස් එකසියය). Cents
+ *   are ශත; one rupee රුපියලක්, one cent ශතයක්.
  * - Tamil: lakh/crore grouping with the linking forms (இருபத்து, நூற்று, ஆயிரத்து, இலட்சத்து,
- *   கோடியே) followed by a space, the thousands joined (இரண்டாயிரம், மூவாயிரம்), and ஒரு before
- *   இலட்சம் and கோடி. Cents are சதம்.
+ *   கோடியே) followed by a space, the thousands joined (இரண்டாயிரம், மூவாயிரம்). A number before a
+ *   noun (ரூபா, சதம், இலட்சம், கோடி) ends in the attributive one, joined to a linking form before it
+ *   (ஒரு இலட்சம், இருபத்தொரு ரூபா, ஆயிரத்தொரு ரூபா, இருபத்தோராயிரம்). Zero is பூச்சியம், the rupee
+ *   ரூபா, cents சதம்.
  *
  * The words themselves live in `data/number_words.json`.
  *
