@@ -3,8 +3,9 @@
  *
  * Two kinds of evidence:
  * 1. Round trips: every number 0-1000 (and random amounts up to the maximum) read back by an
- *    independent parser per language, written here from the grammar (a lexicon of number words
- *    and unit words, additive with multiplying units), not from the generator's tables. The
+ *    independent parser per language (../_helpers/words_parse.ts), written from the grammar (a
+ *    lexicon of number words and unit words, additive with multiplying units), not from the
+ *    generator's tables. The
  *    parsers also accept the variant spellings seen in sources (ශත and සත, ලක්ෂ and ලක්ශ, லட்சம்
  *    and இலட்சம், -த்தி and -த்து), so they can read the published examples too.
  * 2. Published examples, each with its source beside it. Where our chosen spelling differs from a
@@ -22,10 +23,6 @@ import {
   parseSinhala,
   parseTamil,
 } from "../_helpers/words_parse.ts";
-
-// ------------------------------------------------------------------ the independent parsers
-
-// The parsers live in ../_helpers/words_parse.ts (shared with words_si_ta_rules_test.ts).
 
 // ------------------------------------------------------------------ round trips
 
