@@ -18,6 +18,12 @@ export interface OpenApiOptions {
   extraPaths?: Record<string, JsonObject>;
   /** Component schemas those path items refer to. */
   extraSchemas?: Record<string, JsonObject>;
+  /**
+   * Values that only the server's configuration knows, by `operation.field` (a query parameter
+   * or a body field): for example `{ "news.category": ["Economy", ...] }`. The document lists
+   * them as an enum.
+   */
+  enums?: Record<string, readonly string[]>;
 }
 
 const API_PREFIX = "/api/v1";
@@ -67,12 +73,17 @@ export function operationParameters(op: AnyOperation): ParameterObject[] {
       const example = typed(listed ?? sample.get(name) ?? rest.default ?? choices?.[0], rest.type);
       const text = typeof description === "string" ? description : undefined;
       const said = choices ? enumDescription(text) : text;
+      const notation = rest.type === "integer"
+        ? INTEGER_RULE
+        : rest.type === "number"
+        ? NUMBER_RULE
+        : undefined;
       return {
         name,
         in: inPath ? "path" as const : "query" as const,
         required: inPath || !z.safeParse(schema, undefined).success,
         ...(said ? { description: said } : {}),
-        schema: rest,
+        schema: notation ? { ...rest, description: notation } : rest,
         ...(example !== undefined ? { example } : {}),
       };
     },
@@ -118,6 +129,17 @@ function enumDescription(description: string | undefined): string {
 export const ENUM_RULE =
   "Listed values are matched without regard to case; the answer gives the listed spelling";
 
+/**
+ * How a number is written in a URL, said on every number parameter's schema: the server reads
+ * only plain decimal notation (`core/params.ts`), so `1e5`, `1,000`, `NaN` and `Infinity` are 400.
+ */
+export const NUMBER_RULE =
+  "Written in plain decimal notation: digits with an optional leading minus and one decimal point; no exponent (1e5), thousands separators, NaN or Infinity";
+
+/** How a whole number is written in a URL (see {@linkcode NUMBER_RULE}). */
+export const INTEGER_RULE =
+  "Written as digits only (an optional leading minus where negatives are allowed); no decimal point, exponent or thousands separators";
+
 /** The parameter values of an operation's example request (path and query). */
 function exampleValues(op: AnyOperation): Map<string, string> {
   const values = new Map<string, string>();
@@ -133,24 +155,115 @@ function exampleValues(op: AnyOperation): Map<string, string> {
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const retryAfter = {
-  "Retry-After": {
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * The response headers every answer under `/api/v1` carries (the pipeline sets them on every
+ * response, errors included): the request id and the caller's daily quota.
+ */
+export const STANDARD_HEADERS: Record<string, JsonObject> = {
+  "X-Request-Id": headerRef("RequestId"),
+  "X-RateLimit-Limit": headerRef("RateLimitLimit"),
+  "X-RateLimit-Remaining": headerRef("RateLimitRemaining"),
+  "X-RateLimit-Reset": headerRef("RateLimitReset"),
+};
+
+const retryAfter = { "Retry-After": headerRef("RetryAfter") };
+
+/** The reusable header objects the responses refer to (`components.headers`). */
+export const SHARED_HEADERS: Record<string, JsonObject> = {
+  RequestId: {
+    description: "The request's id (also in the access log and in error bodies as requestId)",
+    schema: { type: "string" },
+  },
+  RateLimitLimit: {
+    description:
+      "The daily limit of the caller (anonymous address or key); on a 429, the limit that refused it",
+    schema: { type: "integer" },
+  },
+  RateLimitRemaining: {
+    description: "Calls left of that limit today",
+    schema: { type: "integer" },
+  },
+  RateLimitReset: {
+    description: "When that limit resets, in Unix epoch seconds (00:00 UTC)",
+    schema: { type: "integer" },
+  },
+  RetryAfter: {
     description: "Seconds to wait before trying again",
     schema: { type: "integer" },
   },
+  ETag: {
+    description: "Entity tag of this representation; send it back in If-None-Match",
+    schema: { type: "string" },
+  },
+  VoiceSampleRate: { description: "Sample rate of the audio, in Hz", schema: { type: "integer" } },
+  VoiceBitRate: {
+    description: "Bit rate of MP3 audio, in kbit/s (absent for WAV)",
+    schema: { type: "integer" },
+  },
+  VoiceDuration: {
+    description: "Length of the audio, in seconds (three decimals)",
+    schema: { type: "string" },
+  },
+  VoiceLanguage: {
+    description: "The language code the text was spoken in",
+    schema: { type: "string" },
+  },
+  VoiceRemaining: {
+    description: "Voice calls left today on the caller's voice allowance",
+    schema: { type: "integer" },
+  },
+  VoiceWarning: {
+    description:
+      "What the engine could not honour (for example an unknown effect tag), joined by ' | '",
+    schema: { type: "string" },
+  },
 };
-const errorResponse = (description: string, headers?: JsonObject) => ({
-  description,
-  ...(headers ? { headers } : {}),
-  content: { "application/json": { schema: ref("Error") } },
-});
+
+const VOICE_HEADERS: Record<string, JsonObject> = {
+  "X-Voice-Sample-Rate": headerRef("VoiceSampleRate"),
+  "X-Voice-Bit-Rate": headerRef("VoiceBitRate"),
+  "X-Voice-Duration": headerRef("VoiceDuration"),
+  "X-Voice-Language": headerRef("VoiceLanguage"),
+  "X-Voice-Remaining": headerRef("VoiceRemaining"),
+  "X-Voice-Warning": headerRef("VoiceWarning"),
+};
 
 /**
- * The error statuses every request path can answer, whatever the operation: a bad key, a URL
- * over 8,192 characters, storage unavailable (key lookups, accounts, news; busy workers for
- * voice), and a bug.
+ * An error response: the error envelope (or `schema`) with the standard headers and any more.
+ *
+ * @param description What the status means here.
+ * @param headers Headers beyond the standard ones.
+ * @param schema The body's schema name (default `Error`).
+ * @returns The response object.
+ */
+export function errorResponse(
+  description: string,
+  headers?: JsonObject,
+  schema = "Error",
+): JsonObject {
+  return {
+    description,
+    headers: { ...STANDARD_HEADERS, ...headers },
+    content: { "application/json": { schema: ref(schema) } },
+  };
+}
+
+/** The 429 answer: the limit that refused the call, in the headers and in the body. */
+export const RATE_LIMITED: JsonObject = errorResponse(
+  "A limit was reached (the daily quota, or the limit named in the body); X-RateLimit-* and the body's limit, remaining and reset describe that limit",
+  retryAfter,
+  "RateLimited",
+);
+
+/**
+ * The error statuses every request path can answer, whatever the operation: an unknown or
+ * repeated parameter, a bad key, a URL over 8,192 characters, storage unavailable (key lookups,
+ * accounts, news; busy workers for voice), and a bug.
  */
 export const COMMON_ERRORS: Record<string, JsonObject> = {
+  "400": errorResponse("An unknown or repeated query parameter"),
   "401": errorResponse("An API key was sent but is unknown or revoked (never downgraded)"),
   "414": errorResponse("The URL is over 8,192 characters"),
   "503": errorResponse("Temporarily unavailable (storage, or busy voice workers)", retryAfter),
@@ -161,7 +274,11 @@ export const COMMON_ERRORS: Record<string, JsonObject> = {
 function errorResponses(op: AnyOperation): Record<string, JsonObject> {
   const hasInput = Object.keys(op.params.shape).length > 0 || op.body !== undefined;
   const out: Record<string, JsonObject> = {
-    ...(hasInput ? { "400": errorResponse("Invalid or missing parameter or body field") } : {}),
+    "400": hasInput
+      ? errorResponse(
+        "Invalid or missing parameter or body field, or an unknown or repeated parameter; details names each parameter and what was expected",
+      )
+      : COMMON_ERRORS["400"]!,
     "401": COMMON_ERRORS["401"]!,
   };
   if (op.keyOnly) out["401"] = errorResponse("Missing, unknown or revoked API key");
@@ -173,12 +290,11 @@ function errorResponses(op: AnyOperation): Record<string, JsonObject> {
     out["415"] = errorResponse("The request body is not Content-Type: application/json");
   }
   out["414"] = COMMON_ERRORS["414"]!;
-  if (!op.account) out["429"] = errorResponse("Daily limit reached", retryAfter);
+  if (!op.account) out["429"] = RATE_LIMITED;
   for (const [status, text] of Object.entries(op.errors ?? {})) {
-    out[status] = errorResponse(
-      text,
-      status === "429" || status === "503" ? retryAfter : undefined,
-    );
+    out[status] = status === "429"
+      ? { ...RATE_LIMITED, description: text }
+      : errorResponse(text, status === "503" ? retryAfter : undefined);
   }
   out["503"] ??= COMMON_ERRORS["503"]!;
   out["500"] = COMMON_ERRORS["500"]!;
@@ -222,14 +338,24 @@ export const SHARED_SCHEMAS: Record<string, JsonObject> = {
       },
     },
   },
-};
-
-const etagHeader = {
-  ETag: {
-    description: "Entity tag of this representation; send it back in If-None-Match",
-    schema: { type: "string" },
+  RateLimited: {
+    allOf: [{ $ref: "#/components/schemas/Error" }, {
+      type: "object",
+      required: ["code", "limit", "remaining", "reset"],
+      properties: {
+        code: { const: "rate_limited" },
+        limit: { type: "integer", description: "The limit that refused the call" },
+        remaining: { type: "integer", description: "Calls left of it (0)" },
+        reset: {
+          type: "integer",
+          description: "When it resets, in Unix epoch seconds (the same as X-RateLimit-Reset)",
+        },
+      },
+    }],
   },
 };
+
+const etagHeader = { ETag: headerRef("ETag") };
 
 /** Media types of `op.formats`, without parameters (`text/calendar; charset=utf-8` -> `text/calendar`). */
 function formatContent(op: AnyOperation): JsonObject {
@@ -250,7 +376,7 @@ function security(op: AnyOperation): JsonObject[] {
     : [{}, { bearerKey: [] }, { headerKey: [] }];
 }
 
-function operationObject(op: AnyOperation): JsonObject {
+function operationObject(op: AnyOperation, enums: Record<string, readonly string[]>): JsonObject {
   const resultName = `${pascal(op.name)}Result`;
   const base = op.produces
     ? {
@@ -272,7 +398,14 @@ function operationObject(op: AnyOperation): JsonObject {
         ...formatContent(op),
       },
     };
-  const success = op.conditional ? { ...base, headers: etagHeader } : base;
+  const success = {
+    ...base,
+    headers: {
+      ...STANDARD_HEADERS,
+      ...(op.conditional ? etagHeader : {}),
+      ...(op.produces ? VOICE_HEADERS : {}),
+    },
+  };
   const ifNoneMatch = {
     name: "If-None-Match",
     in: "header",
@@ -286,14 +419,15 @@ function operationObject(op: AnyOperation): JsonObject {
     summary: op.title,
     description: op.description,
     tags: [op.tag],
-    parameters: op.conditional
-      ? [...operationParameters(op), ifNoneMatch]
-      : operationParameters(op),
+    parameters: [
+      ...operationParameters(op).map((p) => withEnum(p, enums[`${op.name}.${p.name}`])),
+      ...(op.conditional ? [ifNoneMatch] : []),
+    ],
     ...(op.body
       ? {
         requestBody: {
           required: true,
-          content: { "application/json": { schema: jsonSchema(op.body, "input") } },
+          content: { "application/json": { schema: bodySchema(op, enums) } },
         },
       }
       : {}),
@@ -301,11 +435,40 @@ function operationObject(op: AnyOperation): JsonObject {
     responses: {
       [String(op.status ?? 200)]: success,
       ...(op.conditional
-        ? { "304": { description: "Not modified: If-None-Match matches", headers: etagHeader } }
+        ? {
+          "304": {
+            description: "Not modified: If-None-Match matches",
+            headers: { ...STANDARD_HEADERS, ...etagHeader },
+          },
+        }
         : {}),
       ...errorResponses(op),
     },
   };
+}
+
+/** A parameter whose values the configuration lists, as an enum (see `OpenApiOptions.enums`). */
+function withEnum<T extends { schema: JsonObject; description?: string }>(
+  param: T,
+  values: readonly string[] | undefined,
+): T {
+  if (!values) return param;
+  return {
+    ...param,
+    description: enumDescription(param.description),
+    schema: { ...param.schema, enum: [...values] },
+  };
+}
+
+/** An operation's JSON body schema, with the configured enums on its fields. */
+function bodySchema(op: AnyOperation, enums: Record<string, readonly string[]>): JsonObject {
+  const schema = jsonSchema(op.body!, "input");
+  const properties = schema.properties as Record<string, JsonObject> | undefined;
+  for (const [field, property] of Object.entries(properties ?? {})) {
+    const values = enums[`${op.name}.${field}`];
+    if (values) properties![field] = { ...property, enum: [...values] };
+  }
+  return schema;
 }
 
 /**
@@ -340,7 +503,10 @@ export function buildOpenApi(ops: readonly AnyOperation[], options: OpenApiOptio
   const schemas: Record<string, JsonObject> = { ...SHARED_SCHEMAS, ...options.extraSchemas };
   for (const op of ops) {
     const path = `${API_PREFIX}${op.path}`;
-    paths[path] = { ...paths[path], [op.method.toLowerCase()]: operationObject(op) };
+    paths[path] = {
+      ...paths[path],
+      [op.method.toLowerCase()]: operationObject(op, options.enums ?? {}),
+    };
     if (!op.produces) schemas[`${pascal(op.name)}Result`] = jsonSchema(op.result, "output");
   }
   Object.assign(paths, options.extraPaths);
@@ -358,6 +524,7 @@ export function buildOpenApi(ops: readonly AnyOperation[], options: OpenApiOptio
     paths,
     components: {
       schemas,
+      headers: SHARED_HEADERS,
       securitySchemes: {
         bearerKey: {
           type: "http",

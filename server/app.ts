@@ -12,7 +12,7 @@ import { type Clock, colomboToday, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { type KeyResolver, requireKey } from "./http/caller.ts";
 import { rethrow } from "./http/errors.ts";
-import { serverPaths } from "./http/meta_paths.ts";
+import { SERVER_SCHEMAS, serverPaths } from "./http/meta_paths.ts";
 import { createPipeline, shareCall } from "./http/pipeline.ts";
 import { compileRoutes, type RouteTable } from "./http/routes.ts";
 import { consumeQuota, peekQuota } from "./http/quota.ts";
@@ -118,6 +118,13 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const openApi = buildOpenApi(operations, {
     baseUrl,
     extraPaths: serverPaths(config.newsCategories),
+    extraSchemas: SERVER_SCHEMAS,
+    enums: Object.fromEntries(
+      ["news", "createNewsDraft", "updateNewsDraft"].map((op) => [
+        `${op}.category`,
+        config.newsCategories,
+      ]),
+    ),
   });
   const index = buildServiceIndex(operations, baseUrl);
   const indexHandler: Handler<AppEnv> = async (c) => {

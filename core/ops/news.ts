@@ -318,7 +318,7 @@ const stringList = (what: string) =>
     z.maxLength(NEWS_LIMITS.items, { error: `must have at most ${NEWS_LIMITS.items} items` }),
   );
 
-const draftBody: z.ZodMiniType<DraftBody> = z.strictObject({
+const draftFields = () => ({
   slug: z.optional(
     z.string().check(
       z.regex(NEWS_SLUG, { error: "must be lower-case letters, digits and single hyphens" }),
@@ -337,7 +337,20 @@ const draftBody: z.ZodMiniType<DraftBody> = z.strictObject({
   sources: z.optional(stringList("http(s) URLs")).check(
     z.describe("Source URLs; at least two distinct hosts are needed to submit"),
   ),
-}, { error: "Body must be a JSON object of draft fields" });
+});
+const BODY_ERROR = { error: "Body must be a JSON object of draft fields" };
+
+/** Editing: any of the fields. */
+const draftBody: z.ZodMiniType<DraftBody> = z.strictObject(draftFields(), BODY_ERROR);
+
+/**
+ * Creating: the same fields, of which the store requires title, excerpt, body and category
+ * (non-empty; its own 400 names the field). The document says so with `required`.
+ */
+const createDraftBody: z.ZodMiniType<DraftBody> = z.strictObject(draftFields(), BODY_ERROR);
+z.globalRegistry.add(createDraftBody, {
+  required: ["title", "excerpt", "body", "category"],
+} as z.core.GlobalMeta);
 
 const draftResult: z.ZodMiniType<DraftResult> = z.object({
   slug: z.string(),
@@ -376,7 +389,7 @@ export const createNewsDraft: Operation<unknown, DraftResult> = defineRemoteOper
     "Editors only (session cookie or API key): creates a draft. Title, excerpt, body and category are required; slug is derived from the title when omitted.",
   tag: TAG,
   params: z.object({}),
-  body: draftBody,
+  body: createDraftBody,
   result: draftResult,
   example: "/api/v1/news/drafts",
   account: "editor",

@@ -4,17 +4,99 @@
  *
  * @module
  */
-import { COMMON_ERRORS, ENUM_RULE, type JsonObject } from "../../core/openapi.ts";
-
-const error = (description: string) => ({
-  description,
-  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-});
+import {
+  COMMON_ERRORS,
+  ENUM_RULE,
+  errorResponse,
+  type JsonObject,
+  STANDARD_HEADERS,
+} from "../../core/openapi.ts";
 
 const common = {
+  "400": COMMON_ERRORS["400"],
   "401": COMMON_ERRORS["401"],
   "414": COMMON_ERRORS["414"],
   "500": COMMON_ERRORS["500"],
+};
+
+const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const etag = { ETag: { $ref: "#/components/headers/ETag" } };
+
+/** The component schemas of the server's own path items: the service index and JSON Feed 1.1. */
+export const SERVER_SCHEMAS: Record<string, JsonObject> = {
+  ServiceIndex: {
+    type: "object",
+    required: ["name", "version", "baseUrl", "docs", "openapi", "auth", "endpoints"],
+    properties: {
+      name: { type: "string", description: "The service's name" },
+      version: { const: "v1", description: "The API version these paths belong to" },
+      baseUrl: { type: "string", format: "uri", description: "Where every path below starts" },
+      docs: { type: "string", format: "uri", description: "The interactive reference (HTML)" },
+      openapi: { type: "string", format: "uri", description: "This OpenAPI document" },
+      auth: { type: "string", description: "How to send an API key, and where to get one" },
+      endpoints: {
+        type: "array",
+        description: "Every operation, in the order of the registry",
+        items: {
+          type: "object",
+          required: ["name", "method", "path", "title", "keyOnly", "auth", "example"],
+          properties: {
+            name: { type: "string", description: "Operation name (meta.endpoint, operationId)" },
+            method: { type: "string", enum: ["GET", "POST", "DELETE"] },
+            path: { type: "string", description: "Path template, with {parameters}" },
+            title: { type: "string" },
+            keyOnly: { type: "boolean", description: "True only when an API key is required" },
+            auth: {
+              type: "string",
+              enum: ["none", "key_optional", "key", "session"],
+              description:
+                "none: open; key_optional: anonymous or keyed; key: a key is required; session: the account API's cookie",
+            },
+            example: { type: "string", format: "uri", description: "A request that works" },
+            languages: {
+              type: "array",
+              items: { type: "string" },
+              description: "The language codes it accepts (voice only)",
+            },
+          },
+        },
+      },
+    },
+  },
+  JsonFeed: {
+    type: "object",
+    description: "A JSON Feed 1.1 document (https://www.jsonfeed.org/version/1.1/)",
+    required: ["version", "title", "items"],
+    properties: {
+      version: { const: "https://jsonfeed.org/version/1.1" },
+      title: { type: "string" },
+      home_page_url: { type: "string", format: "uri" },
+      feed_url: { type: "string", format: "uri" },
+      description: { type: "string" },
+      language: { type: "string" },
+      items: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["id"],
+          properties: {
+            id: { type: "string" },
+            url: { type: "string", format: "uri" },
+            title: { type: "string", description: "Plain text" },
+            summary: { type: "string", description: "Plain text" },
+            content_html: { type: "string", description: "The sanitised body and its sources" },
+            date_published: { type: "string", format: "date-time" },
+            date_modified: { type: "string", format: "date-time" },
+            authors: {
+              type: "array",
+              items: { type: "object", properties: { name: { type: "string" } } },
+            },
+            tags: { type: "array", items: { type: "string" } },
+          },
+        },
+      },
+    },
+  },
 };
 
 const FEEDS = [
@@ -42,7 +124,20 @@ export function serverPaths(categories: readonly string[]): Record<string, JsonO
         responses: {
           "200": {
             description: "The list of endpoints, in the envelope",
-            content: { "application/json": { schema: { type: "object" } } },
+            headers: STANDARD_HEADERS,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["ok", "data", "meta"],
+                  properties: {
+                    ok: { const: true },
+                    data: schemaRef("ServiceIndex"),
+                    meta: schemaRef("Meta"),
+                  },
+                },
+              },
+            },
           },
           ...common,
         },
@@ -57,6 +152,7 @@ export function serverPaths(categories: readonly string[]): Record<string, JsonO
         responses: {
           "200": {
             description: "OpenAPI 3.1 document",
+            headers: STANDARD_HEADERS,
             content: { "application/json": { schema: { type: "object" } } },
           },
           ...common,
@@ -94,14 +190,19 @@ export function serverPaths(categories: readonly string[]): Record<string, JsonO
         responses: {
           "200": {
             description: `The feed (${format})`,
-            headers: {
-              ETag: { description: "Entity tag of this feed", schema: { type: "string" } },
+            headers: { ...STANDARD_HEADERS, ...etag },
+            content: {
+              [mediaType]: {
+                schema: file === "feed.json" ? schemaRef("JsonFeed") : { type: "string" },
+              },
             },
-            content: { [mediaType]: { schema: { type: "string" } } },
           },
-          "304": { description: "Not modified: If-None-Match matches" },
-          "400": error("An unknown parameter, a repeated or unknown category"),
+          "304": {
+            description: "Not modified: If-None-Match matches",
+            headers: { ...STANDARD_HEADERS, ...etag },
+          },
           ...common,
+          "400": errorResponse("An unknown parameter, a repeated or unknown category"),
         },
       },
     };

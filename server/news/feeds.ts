@@ -66,7 +66,28 @@ export function renderFeed(
   }
   if (file === "feed.xml") return feed.rss2();
   if (file === "feed.atom") return feed.atom1();
-  return feed.json1();
+  return jsonFeed11(feed.json1());
+}
+
+/**
+ * The `feed` library writes JSON Feed 1 (`version/1`, a single `author`); this turns its output
+ * into JSON Feed 1.1, which the document promises: the 1.1 version URL, `language`, and
+ * `authors` arrays in place of the deprecated `author` objects
+ * (https://www.jsonfeed.org/version/1.1/).
+ */
+function jsonFeed11(text: string): string {
+  const doc = JSON.parse(text) as Record<string, unknown> & { items?: Record<string, unknown>[] };
+  doc.version = "https://jsonfeed.org/version/1.1";
+  doc.language = "en";
+  moveAuthor(doc);
+  for (const item of doc.items ?? []) moveAuthor(item);
+  return JSON.stringify(doc, null, 4);
+}
+
+function moveAuthor(object: Record<string, unknown>): void {
+  if (object.author === undefined) return;
+  if (object.authors === undefined) object.authors = [object.author];
+  delete object.author;
 }
 
 function escapeText(text: string): string {

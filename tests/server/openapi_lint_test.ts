@@ -111,9 +111,15 @@ Deno.test("every operation lists the statuses it really answers, each error with
       for (const code of codes.filter((c) => /^[45]/.test(c))) {
         assert.deepEqual(
           op.responses[code].content?.["application/json"]?.schema,
-          { $ref: "#/components/schemas/Error" },
+          { $ref: `#/components/schemas/${code === "429" ? "RateLimited" : "Error"}` },
           `${method} ${path} ${code}: the error envelope`,
         );
+        for (const header of ["X-Request-Id", "X-RateLimit-Limit", "X-RateLimit-Reset"]) {
+          assert.ok(op.responses[code].headers?.[header], `${method} ${path} ${code}: ${header}`);
+        }
+      }
+      if (op.responses["429"]) {
+        assert.ok(op.responses["429"].headers["Retry-After"], `${method} ${path} 429: Retry-After`);
       }
     }
   }
