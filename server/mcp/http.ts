@@ -51,16 +51,24 @@ export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
   const tools = buildTools(deps.ops);
   app.all("/mcp", async (c) => {
     const request = c.req.raw;
-    if (request.method === "POST") {
-      const length = Number(request.headers.get("content-length") ?? "0");
-      if (length > MAX_MCP_BODY) {
-        return c.json({
-          ok: false,
-          error: `The MCP request body is ${length} bytes: the limit is ${MAX_MCP_BODY}`,
-          code: "payload_too_large",
-          requestId: c.get("requestId"),
-        }, 413);
-      }
+    if (request.method !== "POST") {
+      // Stateless: no session to delete and no event stream to open (MCP allows a 405 here).
+      c.header("Allow", "POST, OPTIONS");
+      return c.json({
+        ok: false,
+        error: `Method ${request.method} is not allowed here: MCP messages are POSTed to /mcp`,
+        code: "method_not_allowed",
+        requestId: c.get("requestId"),
+      }, 405);
+    }
+    const body = await readLimited(request, MAX_MCP_BODY);
+    if (body === undefined) {
+      return c.json({
+        ok: false,
+        error: `The MCP request body is over ${MAX_MCP_BODY} bytes`,
+        code: "payload_too_large",
+        requestId: c.get("requestId"),
+      }, 413);
     }
     // The connection's own info (its peer address identifies anonymous callers).
     const peer = c.env?.call?.info?.remoteAddr ?? c.env?.remoteAddr;
@@ -74,11 +82,34 @@ export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(request);
+      return await transport.handleRequest(
+        new Request(request.url, { method: "POST", headers: request.headers, body }),
+      );
     } finally {
       await server.close();
     }
   });
+}
+
+/** The body as text, or undefined when it is over `limit` bytes (read no further). */
+async function readLimited(request: Request, limit: number): Promise<string | undefined> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) {
+    await request.body?.cancel();
+    return undefined;
+  }
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) (bytes.set(chunk, at), at += chunk.byteLength);
+  return new TextDecoder().decode(bytes);
 }
 
 /** Makes the API request a tool call stands for and sends it through the pipeline. */

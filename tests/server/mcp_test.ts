@@ -189,6 +189,26 @@ Deno.test(
         await anonymous.close();
       }
 
+      // Stateless: no event stream to open; a body over the limit is refused before parsing.
+      const get = await fetch(`${server.url}/mcp`, { headers: { Accept: "text/event-stream" } });
+      assert.equal(get.status, 405);
+      assert.equal((await get.json()).code, "method_not_allowed");
+      const big = await fetch(`${server.url}/mcp`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Accept: "application/json, text/event-stream",
+        },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "tools/list",
+          pad: "x".repeat(300_000),
+        }),
+      });
+      assert.equal(big.status, 413);
+      await big.body?.cancel();
+
       // An unknown key is refused at the door, as on the API.
       await assert.rejects(httpClient(server.url, { Authorization: "Bearer lk_nope" }));
     } finally {
