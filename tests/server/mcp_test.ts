@@ -11,6 +11,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { operations } from "../../core/registry.ts";
 import { buildTools, exampleArguments, isPublicOperation } from "../../server/mcp/tools.ts";
+import type { VoiceRequest } from "../../core/ops/voice.ts";
+import type { VoiceOutput, VoiceSynthesizer } from "../../server/voice/service.ts";
+import { createKey, signUp } from "../_helpers/accounts.ts";
+import { testApp } from "../_helpers/app.ts";
 import { startServer } from "../_helpers/server.ts";
 import { accountWithKey } from "../e2e/_server.ts";
 
@@ -250,6 +254,53 @@ Deno.test(
       const si = await call(client, "words", { amount: 1000, lang: "si" });
       assert.ok(!si.isError, text(si));
       assert.notEqual((si.structuredContent as Data).words, "One thousand rupees");
+    } finally {
+      await client.close();
+    }
+  },
+);
+
+/** Answers voice requests with three bytes: the check is about the tool's answer, not audio. */
+const fakeVoice: VoiceSynthesizer = {
+  busyFor: () => undefined,
+  synthesize: (request: VoiceRequest): Promise<VoiceOutput> =>
+    Promise.resolve({
+      audio: new Uint8Array([1, 2, 3]),
+      sampleRate: request.sample_rate,
+      duration: 0.25,
+      language: request.language === "auto" ? "si" : request.language,
+      warnings: [],
+    }),
+  close: () => {},
+};
+
+Deno.test(
+  "MCP voice with a key answers audio content with its duration and language",
+  opts,
+  async () => {
+    await using t = await testApp({ voice: fakeVoice });
+    const cookie = await signUp(t.request, "mcp-voice@example.com", "correct horse battery");
+    const { key } = await createKey(t.request, cookie);
+    const client = new Client({ name: "lanka-test", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL("http://lanka.test/mcp"), {
+        requestInit: { headers: { Authorization: `Bearer ${key}` } },
+        fetch: (input: string | URL | Request, init?: RequestInit) => {
+          const url = new URL(input instanceof Request ? input.url : input);
+          return Promise.resolve(t.request(url.pathname, init));
+        },
+      }),
+    );
+    try {
+      const result = await call(client, "voice", { text: "Ayubowan", codec: "wav" });
+      assert.ok(!result.isError, text(result));
+      const audio = result.content.find((part: CallToolResult["content"][number]) =>
+        part.type === "audio"
+      ) as { data: string; mimeType: string } | undefined;
+      assert.equal(audio?.mimeType, "audio/wav");
+      assert.deepEqual([...atob(audio!.data)].map((c) => c.charCodeAt(0)), [1, 2, 3]);
+      assert.match(text(result), /Duration \(s\): 0\.250/);
+      assert.match(text(result), /Language: en/);
     } finally {
       await client.close();
     }
