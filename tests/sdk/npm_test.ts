@@ -56,12 +56,15 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
     assert.match(types, /export \{ createClient, LankaClient \}/);
     await Deno.stat(new URL("dist/data/apit.json", npm));
   });
-  await t.step("npm publish --dry-run accepts the built package (the release step, rehearsed)", async () => {
-    const dry = await runIn(npm, "npm", ["publish", "--dry-run", "--access", "public"]);
-    assert.ok(dry.ok, dry.output);
-    assert.match(dry.output, /\+ @lanka\/api@\d+\.\d+\.\d+/);
-    assert.match(dry.output, /dist\/sdk\/holidays\.js/); // the subpath entries moved under sdk/
-  });
+  await t.step(
+    "npm publish --dry-run accepts the built package (the release step, rehearsed)",
+    async () => {
+      const dry = await runIn(npm, "npm", ["publish", "--dry-run", "--access", "public"]);
+      assert.ok(dry.ok, dry.output);
+      assert.match(dry.output, /\+ @lanka\/api@\d+\.\d+\.\d+/);
+      assert.match(dry.output, /dist\/sdk\/holidays\.js/); // the subpath entries moved under sdk/
+    },
+  );
   await t.step("publint finds nothing", async () => {
     const output = await node(["node_modules/publint/src/cli.js"]);
     assert.match(output, /All good!/);
