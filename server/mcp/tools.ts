@@ -159,7 +159,8 @@ export function buildTools(
 
 /**
  * The arguments of an operation's example request (its `example` URL), typed as its input schema
- * types them: what a client would send to call the tool with that example.
+ * types them: what a client would send to call the tool with that example (without `format`,
+ * which a tool does not offer).
  *
  * @param op The operation.
  * @returns The arguments.
@@ -176,6 +177,7 @@ export function exampleArguments(op: AnyOperation): Record<string, unknown> {
   const types = new Map(operationParameters(op).map((p) => [p.name, p.schema.type]));
   const args: Record<string, unknown> = {};
   for (const [name, value] of raw) {
+    if (NOT_OFFERED.has(name)) continue; // a tool always answers JSON
     const type = types.get(name);
     const number = Number(value);
     args[name] = (type === "number" || type === "integer") && Number.isFinite(number)
