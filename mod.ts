@@ -34,11 +34,14 @@ export type {
   ParamValue,
   RateLimit,
   RequestOptions,
+  VoiceInfo,
 } from "./sdk/types.ts";
 export type { RetryOptions } from "./sdk/transport.ts";
 export {
+  AbortError,
   ApiError,
   AuthError,
+  isAbortError,
   isApiError,
   isAuthError,
   isLankaError,

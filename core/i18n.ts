@@ -78,6 +78,29 @@ export function hasMessages(lang: Lang): boolean {
 }
 
 /**
+ * A language's catalogue was needed but is not loaded: the SDK loads it (`loadMessages`) and
+ * runs the operation again, so that an operation whose answer needs no catalogue (the words of an
+ * amount, from their own tables) never loads one.
+ */
+export class MessagesNotLoadedError extends TypeError {
+  /** The language whose catalogue is missing. */
+  readonly lang: Lang;
+
+  /**
+   * Creates the error.
+   *
+   * @param lang The language whose catalogue is missing.
+   */
+  constructor(lang: Lang) {
+    super(
+      `Cannot answer in "${lang}": its messages are not loaded (call loadMessages("${lang}") first)`,
+    );
+    this.name = "MessagesNotLoadedError";
+    this.lang = lang;
+  }
+}
+
+/**
  * Loads and registers a language's catalogue if it is not yet registered (a dynamic import, which
  * bundlers split into a chunk of its own).
  *
@@ -93,11 +116,7 @@ export async function loadMessages(lang: Lang): Promise<void> {
 
 function table(lang: Lang): Readonly<Record<string, string>> {
   const found = TABLES[lang];
-  if (!found) {
-    throw new TypeError(
-      `Cannot answer in "${lang}": its messages are not loaded (call loadMessages("${lang}") first)`,
-    );
-  }
+  if (!found) throw new MessagesNotLoadedError(lang);
   return found;
 }
 

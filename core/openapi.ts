@@ -28,7 +28,15 @@ export interface OpenApiOptions {
 
 const API_PREFIX = "/api/v1";
 
-function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonObject {
+/**
+ * The JSON Schema (2020-12) of a zod schema, as the OpenAPI document writes it: for a parameter
+ * or body (`input`) or a result (`output`). The MCP tools' schemas are read the same way.
+ *
+ * @param schema The zod schema.
+ * @param io Which side: what is accepted, or what is produced.
+ * @returns The schema, without `$schema` and `$id`.
+ */
+export function jsonSchema(schema: z.core.$ZodType, io: "input" | "output"): JsonObject {
   const out = z.toJSONSchema(schema, {
     io,
     unrepresentable: "any",

@@ -1,6 +1,6 @@
 /**
  * `deno task build:npm`: builds the npm package in this folder from the same sources JSR
- * publishes. Copies `mod.ts`, `core/`, `sdk/` and `data/` into `src/`, installs the build tools
+ * publishes. Copies `mod.ts`, `core/`, `sdk/` (with the subpath entries) and `data/` into `src/`, installs the build tools
  * when missing, and compiles with `tsc` (`rewriteRelativeImportExtensions`,
  * `isolatedDeclarations`) to ESM plus `.d.ts` in `dist/`. The npm build keeps to this folder, so
  * Deno's own npm resolution (`nodeModulesDir: "none"`) is untouched.
@@ -12,13 +12,13 @@ const here = new URL("./", import.meta.url);
 /** The package's entry points: `.` and its subpaths (the `exports` of deno.json). */
 export const ENTRIES: readonly string[] = [
   "mod.ts",
-  "holidays.ts",
-  "districts.ts",
-  "education.ts",
-  "tools.ts",
-  "payroll.ts",
-  "operations.ts",
-  "words.ts",
+  "sdk/holidays.ts",
+  "sdk/districts.ts",
+  "sdk/education.ts",
+  "sdk/tools.ts",
+  "sdk/payroll.ts",
+  "sdk/operations.ts",
+  "sdk/words.ts",
 ];
 const root = new URL("../", here);
 
@@ -59,7 +59,7 @@ export async function buildNpm(): Promise<void> {
   const src = new URL("src/", here);
   const ts = (name: string) => name.endsWith(".ts") && !name.endsWith("_test.ts");
   await Deno.mkdir(src, { recursive: true });
-  for (const entry of ENTRIES) await Deno.copyFile(new URL(entry, root), new URL(entry, src));
+  await Deno.copyFile(new URL("mod.ts", root), new URL("mod.ts", src));
   await copyTree(new URL("core/", root), new URL("core/", src), ts);
   await copyTree(new URL("sdk/", root), new URL("sdk/", src), ts);
   await copyTree(new URL("data/", root), new URL("data/", src), (name) => name.endsWith(".json"));

@@ -29,7 +29,13 @@ import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_d
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
 import type { NewsList, NewsParams, NewsPost } from "../core/ops/news.ts";
 import { EAGER, loadOperation } from "./_operations.ts";
-import { hasMessages, isLang, type Lang, loadMessages } from "../core/i18n.ts";
+import {
+  hasMessages,
+  isLang,
+  type Lang,
+  loadMessages,
+  MessagesNotLoadedError,
+} from "../core/i18n.ts";
 import { takesLang } from "../core/lang_param.ts";
 import type { OperationMap, OperationName } from "./operations.ts";
 import { type CacheEntry, type CacheStore, MemoryCache } from "./cache.ts";
@@ -45,6 +51,7 @@ import type {
   Mode,
   ParamValue,
   RequestOptions,
+  VoiceInfo,
 } from "./types.ts";
 
 /** Options of {@linkcode createClient}. Every option is optional. */
@@ -53,15 +60,24 @@ export interface ClientOptions {
    * Where the server is, without `/api/v1`. Also the base of `meta.page_url` and of links in
    * local answers.
    *
-   * @default {"http://localhost:8000"}
+   * @default {the environment's `LANKA_API_BASE_URL`, else "http://localhost:8000"}
    */
   baseUrl?: string;
   /**
    * API key, sent as `Authorization: Bearer <key>`. Raises the daily limit and unlocks voice.
    *
-   * @default {undefined} (anonymous)
+   * @default {the environment's `LANKA_API_KEY`, else undefined (anonymous)}
    */
   apiKey?: string;
+  /**
+   * Whether `baseUrl` and `apiKey`, when not given, are read from the environment variables
+   * `LANKA_API_BASE_URL` and `LANKA_API_KEY` where the runtime has an environment: Node and Bun
+   * (`process.env`), Deno (`Deno.env`, only when the `env` permission is already granted: it
+   * never prompts and never throws). In a browser there is none and nothing is read.
+   *
+   * @default {true}
+   */
+  env?: boolean;
   /**
    * The `fetch` to use (a mock in tests, an instrumented one, or `app.fetch` of an in-process
    * server).
@@ -81,17 +97,18 @@ export interface ClientOptions {
    */
   mode?: Mode;
   /**
-   * Timeout of each HTTP attempt, including reading the body, ms; 0 disables it. A call that
-   * times out rejects with a {@linkcode TimeoutError}.
+   * Timeout of the whole call, ms: every HTTP attempt (body included) and the waits between
+   * retries, so a server that never answers costs this long and no more; 0 disables it. A call
+   * that times out rejects with a {@linkcode TimeoutError} stating it.
    *
    * @default {10000}
    */
   timeoutMs?: number;
   /**
-   * Retries on 429, 502, 503, 504, network errors and timeouts: a number of retries, or
-   * `{ limit, backoffMs, maxDelayMs }`. Waits `Retry-After` when the server sends it, else
+   * Retries on 429, 502, 503, 504 and network errors, within `timeoutMs`: a number of retries,
+   * or `{ limit, backoffMs, maxDelayMs }`. Waits `Retry-After` when the server sends it, else
    * `backoffMs` doubled each retry (with jitter); a `Retry-After` longer than `maxDelayMs` (a
-   * daily limit resetting at midnight) is not waited out. POST requests (voice, which may already
+   * daily limit resetting at midnight) or past the timeout is not waited out. POST requests (voice, which may already
    * have been charged) are retried only on 429. `0` disables retries.
    *
    * @default {{ limit: 2, backoffMs: 500, maxDelayMs: 30000 }}
@@ -291,7 +308,9 @@ export class LankaClient {
    * @param options See {@linkcode ClientOptions}.
    */
   constructor(options: ClientOptions = {}) {
-    const baseUrl = options.baseUrl ?? "http://localhost:8000";
+    const fromEnv = options.env === false ? () => undefined : readEnv;
+    const baseUrl = options.baseUrl ?? fromEnv("LANKA_API_BASE_URL") ?? "http://localhost:8000";
+    const apiKey = options.apiKey ?? fromEnv("LANKA_API_KEY");
     try {
       new URL(baseUrl);
     } catch {
@@ -316,7 +335,7 @@ export class LankaClient {
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       timeoutMs: this.#timeoutMs,
       retry: { limit: 2, backoffMs: 500, maxDelayMs: 30_000, ...retries },
-      headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
+      headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
     };
     this.#cache = options.cache === false ? undefined : options.cache ?? new MemoryCache();
     this.#now = options.now ?? Date.now;
@@ -708,21 +727,18 @@ export class LankaClient {
     if (this.#lang && takesLang(op) && (params as { lang?: unknown } | undefined)?.lang == null) {
       params = { ...params, lang: this.#lang };
     }
-    const lang = (params as { lang?: unknown } | undefined)?.lang;
-    const wanted = typeof lang === "string" ? lang.toLowerCase() : undefined;
-    if (
-      op.run && this.mode !== "remote" && isLang(wanted) && wanted !== "en" &&
-      !(hasMessages(wanted) && hasMessages("en"))
-    ) {
-      // The catalogue is loaded on first use (a chunk of its own in bundles).
-      return new ApiPromise(
-        loadMessages(wanted).then(() => this.#call(op, params, options).withResponse()),
-      );
-    }
     if (op.run && this.mode !== "remote") {
       try {
         return new ApiPromise(this.#local(op, params) as ApiResponse<R>);
       } catch (error) {
+        // A catalogue of text for people is loaded when an answer first needs it (a chunk of its
+        // own in bundles), then the pure operation runs again: an answer that needs none (the
+        // words of an amount) never loads one.
+        if (error instanceof MessagesNotLoadedError && !hasMessages(error.lang)) {
+          return new ApiPromise(
+            loadMessages(error.lang).then(() => this.#call(op, params, options).withResponse()),
+          );
+        }
         return rejected(error);
       }
     }
@@ -812,8 +828,14 @@ export class LankaClient {
         signal: options.signal,
         timeoutMs: options.timeoutMs ?? this.#timeoutMs,
       }, this.#settings);
-      if (cache) await bestEffort(() => cache.set(key, { savedAt: this.#now(), ...result }));
-      return { ...result, source: "remote", stale: false, age: 0 };
+      if (cache) {
+        const { data, meta, rateLimit, requestId } = result;
+        await bestEffort(() =>
+          cache.set(key, { savedAt: this.#now(), data, meta, rateLimit, requestId })
+        );
+      }
+      const voice = op.produces ? voiceInfo(result.headers) : undefined;
+      return { ...result, source: "remote", stale: false, age: 0, voice };
     } catch (error) {
       const entry = cache && isOffline(error) ? await bestEffort(() => cache.get(key)) : undefined;
       if (!entry) throw error;
@@ -828,6 +850,8 @@ function local(data: unknown, meta: Meta | undefined): ApiResponse<unknown, Meta
     meta,
     rateLimit: undefined,
     requestId: undefined,
+    headers: undefined,
+    voice: undefined,
     source: "local",
     stale: false,
     age: 0,
@@ -840,9 +864,60 @@ function fromCache(entry: CacheEntry, now: number): ApiResponse<unknown, Meta | 
     meta: entry.meta,
     rateLimit: entry.rateLimit,
     requestId: entry.requestId,
+    headers: undefined,
+    voice: undefined,
     source: "cache",
     stale: true,
     age: Math.max(Math.floor((now - entry.savedAt) / 1000), 0),
+  };
+}
+
+/** The runtimes' environments, as far as the client needs them (no runtime types required). */
+interface RuntimeGlobals {
+  Deno?: {
+    env?: { get(name: string): string | undefined };
+    permissions?: { querySync?(descriptor: { name: "env"; variable: string }): { state: string } };
+  };
+  process?: { env?: Record<string, string | undefined> };
+}
+
+/**
+ * An environment variable, where the runtime has an environment: Deno (only with the permission
+ * already granted, so it never prompts or throws), else Node and Bun (`process.env`). Empty
+ * values count as absent. Undefined in a browser.
+ */
+function readEnv(name: string): string | undefined {
+  const runtime = globalThis as RuntimeGlobals;
+  let value: string | undefined;
+  try {
+    const deno = runtime.Deno;
+    if (deno?.env) {
+      const state = deno.permissions?.querySync?.({ name: "env", variable: name }).state;
+      value = state === undefined || state === "granted" ? deno.env.get(name) : undefined;
+    } else {
+      value = runtime.process?.env?.[name];
+    }
+  } catch {
+    value = undefined;
+  }
+  return value?.trim() ? value.trim() : undefined;
+}
+
+/** What a voice answer's `X-Voice-*` headers say. */
+function voiceInfo(headers: Headers): VoiceInfo {
+  const number = (name: string) => {
+    const value = headers.get(name);
+    const parsed = value === null || value.trim() === "" ? NaN : Number(value);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  };
+  const warning = headers.get("x-voice-warning");
+  return {
+    duration: number("x-voice-duration"),
+    language: headers.get("x-voice-language") ?? undefined,
+    sampleRate: number("x-voice-sample-rate"),
+    bitRate: number("x-voice-bit-rate"),
+    remaining: number("x-voice-remaining"),
+    warnings: warning ? warning.split(" | ") : [],
   };
 }
 

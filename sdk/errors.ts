@@ -195,6 +195,28 @@ export class TimeoutError extends LankaError {
 }
 
 /**
+ * The caller cancelled the call with its own `AbortSignal` (`signal` option). A signal made with
+ * `AbortSignal.timeout()` is a {@linkcode TimeoutError} instead. Named `AbortError`, as the
+ * platform's own abort errors are, so checks of `error.name === "AbortError"` keep working.
+ */
+export class AbortError extends LankaError {
+  /** The signal's reason (`controller.abort(reason)`). */
+  readonly reason: unknown;
+
+  /**
+   * Creates an error.
+   *
+   * @param message What was cancelled.
+   * @param reason The signal's reason.
+   */
+  constructor(message: string, reason: unknown) {
+    super(message, { cause: reason });
+    this.name = "AbortError";
+    this.reason = reason;
+  }
+}
+
+/**
  * Reads a `Retry-After` header: delay-seconds or an HTTP date.
  *
  * @param value The header value.
@@ -384,4 +406,15 @@ export function isNetworkError(value: unknown): value is NetworkError {
  */
 export function isTimeoutError(value: unknown): value is TimeoutError {
   return value instanceof TimeoutError || hasName(value, ["TimeoutError"]);
+}
+
+/**
+ * Tells whether a value is an {@linkcode AbortError}: the caller's own cancellation (by class or
+ * `name`, so the platform's `DOMException` named `AbortError` counts too).
+ *
+ * @param value Anything caught.
+ * @returns Whether the call was cancelled by the caller.
+ */
+export function isAbortError(value: unknown): value is AbortError {
+  return value instanceof AbortError || hasName(value, ["AbortError"]);
 }

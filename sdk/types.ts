@@ -57,6 +57,29 @@ export interface ApiResponse<T, M extends Meta | undefined = Meta> {
   stale: boolean;
   /** Seconds since the answer was received from the server (0 unless stale). */
   age: number;
+  /**
+   * The HTTP headers of the server's answer (`X-RateLimit-*`, `X-Request-Id`, `ETag`,
+   * `X-Voice-*`, ...); undefined for local and cached answers.
+   */
+  headers: Headers | undefined;
+  /** For a voice answer from the server: what its `X-Voice-*` headers say; else undefined. */
+  voice: VoiceInfo | undefined;
+}
+
+/** What a voice answer's `X-Voice-*` headers say about the audio. */
+export interface VoiceInfo {
+  /** Length of the audio, seconds (`X-Voice-Duration`). */
+  duration: number | undefined;
+  /** The language spoken, as detected for `language: "auto"` (`X-Voice-Language`). */
+  language: string | undefined;
+  /** Sample rate of the audio, Hz (`X-Voice-Sample-Rate`). */
+  sampleRate: number | undefined;
+  /** MP3 bit rate, bps (`X-Voice-Bit-Rate`; undefined for WAV). */
+  bitRate: number | undefined;
+  /** Voice requests left today for the key (`X-Voice-Remaining`). */
+  remaining: number | undefined;
+  /** Warnings about the text (`X-Voice-Warning`, split on ` | `). */
+  warnings: string[];
 }
 
 /** The `fetch` the client calls: the global one, a mock, or an in-process server's handler. */
@@ -64,9 +87,12 @@ export type FetchLike = (input: string | URL | Request, init?: RequestInit) => P
 
 /** Options of a single call. */
 export interface RequestOptions {
-  /** Aborts the call; the promise rejects with the signal's reason. */
+  /**
+   * Cancels the call: it rejects with an `AbortError` carrying the signal's reason, or a
+   * `TimeoutError` for `AbortSignal.timeout()`.
+   */
   signal?: AbortSignal;
-  /** Overrides the client's `timeoutMs` for this call. */
+  /** Overrides the client's `timeoutMs` (the whole call, retries included) for this call. */
   timeoutMs?: number;
 }
 

@@ -41,6 +41,7 @@ import { NEWS_SEED } from "./news/seed.ts";
 import { draftHandlers, mountFeeds, newsHandler } from "./news/api.ts";
 import { mountNewsPages } from "./news/pages.ts";
 import { mountEditor } from "./news/editor.ts";
+import { mountMcp } from "./mcp/http.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
 export interface AppDeps {
@@ -223,6 +224,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   mountEditor(app, newsDeps, config, logger);
   mountDevelopers(app, accountDeps, logger);
 
+  // MCP tool calls go through the pipeline below (app.fetch, read when a call is made).
+  mountMcp(app, { ops: operations, dispatch: (request, info) => app.fetch(request, info) });
   mountPages(app, { ops: operations, openApi, context, pageViews });
 
   app.notFound(pagesNotFound());

@@ -3,8 +3,13 @@
 // - `pure`: every function exported by a file of core/calc (the zod-free calculators), each
 //   imported alone from "@lanka/api" and tree-shaken, with the zod modules each bundle holds;
 // - `client`: `createClient()` with code splitting, as the initial load (the entry chunk and the
-//   chunks it imports statically) and the lazily imported rest, with the data files of each.
-import { readdirSync } from "node:fs";
+//   chunks it imports statically) and the lazily imported rest, with the data files of each;
+// - `firstCall`: for a few calls (`client.words({ lang: "si" })`, ...), the chunks the first call
+//   really loads, measured by running the split bundle (each chunk marks itself when evaluated).
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -117,8 +122,73 @@ async function clientSizes() {
   return { initial: sum([...initial]), lazy: sum(lazy) };
 }
 
+/** First calls measured by {@linkcode firstCallSizes}: a name and the call's code. */
+const FIRST_CALLS = {
+  "words si": `client.words({ amount: 1234567.5, lang: "si" })`,
+  "words en": `client.words({ amount: 1234567.5 })`,
+  "holidays si": `client.holidays({ year: 2026, lang: "si" })`,
+  "paye": `client.paye({ monthly: 250000, date: "2026-01-01" })`,
+};
+
+/**
+ * What the first call of each of {@linkcode FIRST_CALLS} loads, in a fresh copy of the split
+ * bundle: every chunk evaluated (the initial load and what the call imports on demand, data and
+ * message catalogues included), gzipped, with the data files they hold.
+ */
+async function firstCallSizes() {
+  const out = {};
+  for (const [name, code] of Object.entries(FIRST_CALLS)) {
+    const dir = mkdtempSync(join(tmpdir(), "lanka-first-call-"));
+    try {
+      const result = await build({
+        ...common,
+        stdin: {
+          contents:
+            `import { createClient } from "@lanka/api";\nexport const run = (client = createClient({ mode: "local" })) => ${code};`,
+          resolveDir: here,
+          loader: "js",
+        },
+        splitting: true,
+        outdir: dir,
+        entryNames: "entry",
+        chunkNames: "chunk-[hash]",
+      });
+      const sizes = new Map();
+      for (const file of result.outputFiles) {
+        const base = file.path.split("/").pop();
+        // Each chunk records itself when it is evaluated, first thing.
+        const marked = `(globalThis.__lankaLoaded ??= []).push(${JSON.stringify(base)});\n`;
+        writeFileSync(file.path, marked + file.text);
+        const inputs = result.metafile.outputs[
+          Object.keys(result.metafile.outputs).find((o) => o.endsWith(`/${base}`) || o === base)
+        ]?.inputs ?? {};
+        const data = Object.entries(inputs).filter(([input, { bytesInOutput }]) =>
+          bytesInOutput > 0 && input.includes("/data/") && input.endsWith(".json")
+        ).map(([input]) => input.split("/").pop());
+        sizes.set(base, { gzip: gzip(file.contents), data });
+      }
+      globalThis.__lankaLoaded = [];
+      const module = await import(pathToFileURL(join(dir, "entry.js")).href);
+      await module.run();
+      const loaded = [...new Set(globalThis.__lankaLoaded)];
+      out[name] = {
+        files: loaded.length,
+        gzip: loaded.reduce((sum, base) => sum + sizes.get(base).gzip, 0),
+        data: [...new Set(loaded.flatMap((base) => sizes.get(base).data))].sort(),
+      };
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return out;
+}
+
 export async function bundleSizes() {
-  return { client: await clientSizes(), pure: await pureSizes() };
+  return {
+    client: await clientSizes(),
+    pure: await pureSizes(),
+    firstCall: await firstCallSizes(),
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -29,7 +29,7 @@ export function setCorsHeaders(headers: Headers): void {
 const PREFLIGHT: Record<string, string> = {
   "Access-Control-Allow-Methods": "GET, HEAD, POST, DELETE, OPTIONS",
   "Access-Control-Allow-Headers":
-    "Authorization, Content-Type, X-API-Key, X-Request-Id, If-None-Match",
+    "Authorization, Content-Type, X-API-Key, X-Request-Id, If-None-Match, Mcp-Protocol-Version",
   "Access-Control-Max-Age": "86400",
 };
 

@@ -98,6 +98,18 @@ Load average (1 min) at the end of the paired runs: ${load} on ${navigator.hardw
 | the chunks it loads on first use of a dataset operation | ${kb(sizes.client.lazy.minified)} | ${
   kb(sizes.client.lazy.gzip)
 } |
+
+| first call, everything it loads (initial load included) | chunks | gzip | data files |
+| --- | --- | --- | --- |
+${
+  Object.entries(sizes.firstCall as Record<string, { files: number; gzip: number; data: string[] }>)
+    .map(([call, size]) =>
+      `| ${call} | ${size.files} | ${kb(size.gzip)} | ${size.data.join(", ")} |`
+    ).join("\n")
+}
+
+| bundle (esbuild, minified, browser) | minified | gzip |
+| --- | --- | --- |
 ${
   Object.entries(sizes.pure as Record<string, { minified: number; gzip: number }>).map((
     [name, size],

@@ -82,6 +82,10 @@ Deno.test("mode remote sends local operations to the server with the API key", a
   assert.equal(answer.meta?.endpoint, "vat");
   assert.equal(typeof answer.rateLimit?.remaining, "number");
   assert.match(answer.requestId ?? "", /^[0-9a-f-]{36}$/);
+  // The answer's own headers, for what the typed fields do not carry.
+  assert.equal(answer.headers?.get("x-request-id"), answer.requestId);
+  assert.equal(answer.headers?.get("x-ratelimit-remaining"), String(answer.rateLimit?.remaining));
+  assert.equal(answer.voice, undefined);
   const request = seen[0]!;
   assert.equal(request.url, "http://lanka.test/api/v1/vat?amount=1000&rate=18&mode=add");
   assert.equal(request.headers.get("authorization"), "Bearer secret-key");

@@ -196,6 +196,43 @@ Deno.test("voice.synthesize() POSTs the body with the key and returns the audio 
   assert.deepEqual(await request.json(), { text: "Ayubowan", codec: "wav" });
 });
 
+Deno.test("voice.synthesize().withResponse() reads the X-Voice-* headers the server sends", async () => {
+  // The header names and formats of server/voice/handler.ts.
+  const headers = {
+    "content-type": "audio/mpeg",
+    "x-request-id": "3f2a",
+    "x-ratelimit-limit": "10000",
+    "x-ratelimit-remaining": "9998",
+    "x-ratelimit-reset": "1795000000",
+    "x-voice-sample-rate": "22050",
+    "x-voice-bit-rate": "64000",
+    "x-voice-duration": "1.250",
+    "x-voice-language": "si",
+    "x-voice-remaining": "49",
+    "x-voice-warning": "first | second",
+  };
+  const { fetch } = scriptedFetch([() => new Response(new Uint8Array([1, 2, 3]), { headers })]);
+  const client = createClient({ fetch, baseUrl: "http://api.test", apiKey: "lk_secret" });
+  const answer = await client.voice.synthesize({ text: "Ayubowan", language: "si" }).withResponse();
+  assert.deepEqual(answer.voice, {
+    duration: 1.25,
+    language: "si",
+    sampleRate: 22050,
+    bitRate: 64000,
+    remaining: 49,
+    warnings: ["first", "second"],
+  });
+  assert.deepEqual(answer.rateLimit, { limit: 10000, remaining: 9998, reset: 1795000000 });
+  assert.equal(answer.requestId, "3f2a");
+  assert.equal(answer.headers?.get("x-voice-duration"), "1.250");
+  const handler = await Deno.readTextFile(
+    new URL("../../server/voice/handler.ts", import.meta.url),
+  );
+  for (const name of ["Duration", "Language", "Sample-Rate", "Bit-Rate", "Remaining", "Warning"]) {
+    assert.ok(handler.includes(`"X-Voice-${name}"`), name);
+  }
+});
+
 Deno.test("voice.synthesize() is never retried on 502, 503 or 504, since it may have been charged", async () => {
   for (const status of [502, 503, 504]) {
     const { fetch, requests } = scriptedFetch([

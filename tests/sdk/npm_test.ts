@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { buildNpm } from "../../npm/build.ts";
 import { ensureChromium, ensureNpmTools } from "../_helpers/provision.ts";
+import { startServer } from "../_helpers/server.ts";
+import { accountWithKey } from "../e2e/_server.ts";
 
 const npm = new URL("../../npm/", import.meta.url);
 
@@ -21,6 +23,8 @@ interface BundleSizes {
     lazy: BundleSize & { data: string[] };
   };
   pure: Record<string, BundleSize & { file: string; entry: string | null; zodModules: number }>;
+  /** What a first call loads in all (initial load included), by call. */
+  firstCall: Record<string, { files: number; gzip: number; data: string[] }>;
 }
 
 async function node(args: string[], env: Record<string, string> = {}): Promise<string> {
@@ -52,6 +56,15 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
     assert.match(types, /export \{ createClient, LankaClient \}/);
     await Deno.stat(new URL("dist/data/apit.json", npm));
   });
+  await t.step(
+    "npm publish --dry-run accepts the built package (the release step, rehearsed)",
+    async () => {
+      const dry = await runIn(npm, "npm", ["publish", "--dry-run", "--access", "public"]);
+      assert.ok(dry.ok, dry.output);
+      assert.match(dry.output, /\+ @lanka\/api@\d+\.\d+\.\d+/);
+      assert.match(dry.output, /dist\/sdk\/holidays\.js/); // the subpath entries moved under sdk/
+    },
+  );
   await t.step("publint finds nothing", async () => {
     const output = await node(["node_modules/publint/src/cli.js"]);
     assert.match(output, /All good!/);
@@ -115,6 +128,22 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
       for (const data of ["grade6_schools", "al_subjects", "districts", "tools", "store"]) {
         assert.ok(!initial.data.includes(`${data}.json`), `${data}.json is in the initial load`);
       }
+      // client.words({ lang: "si" }) loads the number tables, not the catalogues of text for
+      // people (108 KB gzipped in all before issue 30, about 4 KB over the initial load after).
+      const words = sizes.firstCall["words si"]!;
+      assert.ok(
+        !words.data.includes("si.json") && !words.data.includes("en.json"),
+        words.data.join(),
+      );
+      assert.ok(words.data.includes("number_words.json"));
+      assert.ok(
+        words.gzip - initial.gzip <= 8 * 1024,
+        `client.words({ lang: "si" }) loads ${
+          words.gzip - initial.gzip
+        } bytes over the initial load`,
+      );
+      // An answer with text for people in Sinhala loads the Sinhala catalogue, as it must.
+      assert.ok(sizes.firstCall["holidays si"]!.data.includes("si.json"));
     },
   );
 });
@@ -124,11 +153,12 @@ async function runIn(
   cwd: string | URL,
   command: string,
   args: string[],
+  env: Record<string, string> = {},
 ): Promise<{ ok: boolean; output: string }> {
   const out = await new Deno.Command(command, {
     args,
     cwd,
-    env: { NO_COLOR: "1" },
+    env: { NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -183,6 +213,19 @@ async function freshApp(): Promise<void> {
     const esm = await runIn(dir, "node", ["--test", "app.test.mjs"]);
     assert.match(esm.output, /# fail 0\b/, esm.output);
     assert.match(esm.output, /# pass 5\b/, esm.output);
+    // Configured by the environment: a real server and one of its keys.
+    const server = await startServer({ KV_PATH: `${dir}/kv.sqlite3`, LOG_LEVEL: "warn" });
+    try {
+      const { key } = await accountWithKey(server.url, "fresh-app@example.com", "fresh app pass");
+      const env = await runIn(dir, "node", ["--test", "env.test.mjs"], {
+        LANKA_API_BASE_URL: server.url,
+        LANKA_API_KEY: key,
+      });
+      assert.match(env.output, /# fail 0\b/, env.output);
+      assert.match(env.output, /# pass 2\b/, env.output);
+    } finally {
+      await server.stop();
+    }
     const cjs = await runIn(dir, "node", ["app.cjs"]);
     assert.ok(cjs.ok && cjs.output.includes("cjs ok"), cjs.output);
 

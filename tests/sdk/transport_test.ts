@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import * as z from "zod/mini";
 import { defineRemoteOperation } from "../../core/operation.ts";
 import {
+  AbortError,
   createClient,
+  isAbortError,
   NetworkError,
   RateLimitError,
   TimeoutError,
@@ -131,7 +133,7 @@ Deno.test("a request that takes too long is a TimeoutError", async () => {
   assert.ok(perCall instanceof TimeoutError && perCall.timeoutMs === 5);
 });
 
-Deno.test("an AbortSignal cancels the call with its reason, without retrying", async () => {
+Deno.test("the caller's AbortSignal is an AbortError with its reason, without retrying", async () => {
   let calls = 0;
   const client = createClient({
     fetch: (input, init) => (calls++, hanging(input, init)),
@@ -140,9 +142,90 @@ Deno.test("an AbortSignal cancels the call with its reason, without retrying", a
   });
   const controller = new AbortController();
   const pending = caught(client.call(feedOp, {}, { signal: controller.signal }));
-  controller.abort(new Error("user left"));
-  assert.equal(((await pending) as Error).message, "user left");
+  const reason = new Error("user left");
+  controller.abort(reason);
+  const error = await pending;
+  assert.ok(error instanceof AbortError);
+  assert.ok(isAbortError(error));
+  assert.ok(!(error instanceof TimeoutError));
+  assert.equal(error.reason, reason);
+  assert.match(error.message, /aborted by the caller: user left/);
   assert.equal(calls, 1);
   const already = await caught(client.call(feedOp, {}, { signal: AbortSignal.abort() }));
+  assert.ok(already instanceof AbortError);
   assert.equal((already as Error).name, "AbortError");
+});
+
+Deno.test("the timeout covers the whole call: retries of a hung server stop at timeoutMs", async () => {
+  let calls = 0;
+  const client = createClient({
+    fetch: (
+      input,
+      init,
+    ) => (calls++, calls === 1 ? Promise.reject(new TypeError("reset")) : hanging(input, init)),
+    retries: { limit: 5, backoffMs: 1 },
+    timeoutMs: 80,
+    cache: false,
+  });
+  const started = Date.now();
+  const error = await caught(client.call(feedOp));
+  const elapsed = Date.now() - started;
+  assert.ok(error instanceof TimeoutError, String(error));
+  assert.equal(error.timeoutMs, 80);
+  assert.ok(elapsed < 1000, `${elapsed} ms`);
+  assert.equal(calls, 2); // the network error was retried; the hung attempt ran out the budget
+});
+
+Deno.test("AbortSignal.timeout() is a TimeoutError stating the time it waited", async () => {
+  const client = createClient({ fetch: hanging, retries: fast, timeoutMs: 0, cache: false });
+  const error = await caught(client.call(feedOp, {}, { signal: AbortSignal.timeout(40) }));
+  assert.ok(error instanceof TimeoutError, String(error));
+  assert.ok(!isAbortError(error));
+  assert.ok(error.timeoutMs >= 30 && error.timeoutMs < 1000, String(error.timeoutMs));
+  assert.match(
+    error.message,
+    new RegExp(`timed out after ${error.timeoutMs} ms \\(the caller's signal\\)`),
+  );
+});
+
+Deno.test("a Retry-After beyond the call's timeout is not waited out", async () => {
+  const { fetch, requests } = scriptedFetch([
+    () => reply(503, { ok: false, error: "busy" }, { "retry-after": "2" }),
+    ok,
+  ]);
+  const client = createClient({ fetch, retries: fast, timeoutMs: 500, cache: false });
+  const started = Date.now();
+  const error = await caught(client.call(feedOp));
+  assert.equal((error as { status?: number }).status, 503);
+  assert.ok(Date.now() - started < 400);
+  assert.equal(requests.length, 1);
+});
+
+Deno.test("a hung server on a real port costs timeoutMs, retries included", async () => {
+  // Accepts connections and never answers.
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const held: Deno.Conn[] = [];
+  const accepting = (async () => {
+    try {
+      for await (const conn of listener) held.push(conn);
+    } catch { /* closed */ }
+  })();
+  try {
+    const { port } = listener.addr as Deno.NetAddr;
+    const client = createClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      timeoutMs: 300,
+      cache: false,
+    });
+    const started = Date.now();
+    const error = await caught(client.call(feedOp));
+    const elapsed = Date.now() - started;
+    assert.ok(error instanceof TimeoutError, String(error));
+    assert.equal(error.timeoutMs, 300);
+    assert.ok(elapsed >= 290 && elapsed < 1500, `${elapsed} ms`);
+  } finally {
+    listener.close();
+    for (const conn of held) conn.close();
+    await accepting;
+  }
 });

@@ -11,5 +11,5 @@ export {
   findProvince,
   listDistricts,
   PROVINCES,
-} from "./core/calc/districts.ts";
-export { districts } from "./core/ops/districts.ts";
+} from "../core/calc/districts.ts";
+export { districts } from "../core/ops/districts.ts";

@@ -13,17 +13,17 @@
  *
  * @module
  */
-export { normalCdf } from "./core/normal.ts";
-export { AL_STREAMS, AL_SUBJECTS, classifyStream, findSubject } from "./core/al_subjects.ts";
-export { computeZScore, zScoreListing } from "./core/calc/z_score.ts";
-export type { ComputeZScoreOptions } from "./core/calc/z_score.ts";
-export { parseTerms, zScore } from "./core/ops/z_score.ts";
+export { normalCdf } from "../core/normal.ts";
+export { AL_STREAMS, AL_SUBJECTS, classifyStream, findSubject } from "../core/al_subjects.ts";
+export { computeZScore, zScoreListing } from "../core/calc/z_score.ts";
+export type { ComputeZScoreOptions } from "../core/calc/z_score.ts";
+export { parseTerms, zScore } from "../core/ops/z_score.ts";
 export {
   GRADE6_SCHOOLS,
   gradeSixSchools,
   MEDIUMS,
   SCHOLARSHIP_YEARS,
   scholarshipCutoff,
-} from "./core/calc/scholarship.ts";
-export type { GradeSixSchoolsOptions } from "./core/calc/scholarship.ts";
-export { scholarship } from "./core/ops/scholarship.ts";
+} from "../core/calc/scholarship.ts";
+export type { GradeSixSchoolsOptions } from "../core/calc/scholarship.ts";
+export { scholarship } from "../core/ops/scholarship.ts";

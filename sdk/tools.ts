@@ -4,4 +4,4 @@
  *
  * @module
  */
-export { searchTools, TOOL_CATEGORIES, TOOL_SLUGS, tools } from "./core/ops/tools.ts";
+export { searchTools, TOOL_CATEGORIES, TOOL_SLUGS, tools } from "../core/ops/tools.ts";

@@ -14,14 +14,14 @@
  *
  * @module
  */
-export { computePayslip, grossUp, MAX_BASIC } from "./core/calc/payroll.ts";
+export { computePayslip, grossUp, MAX_BASIC } from "../core/calc/payroll.ts";
 export type {
   ApitLine,
   GrossUpOptions,
   LumpSumLine,
   PayslipOptions,
   PayslipResult,
-} from "./core/calc/payroll.ts";
+} from "../core/calc/payroll.ts";
 export {
   APIT_FIRST_DATE,
   apitCoverageNotices,
@@ -36,7 +36,7 @@ export {
   scheduleTax,
   secondaryEmploymentTax,
   table01Tax,
-} from "./core/calc/payroll_apit.ts";
+} from "../core/calc/payroll_apit.ts";
 export type {
   Confidence,
   ForeignTaxOptions,
@@ -48,21 +48,21 @@ export type {
   SecondaryTaxOptions,
   SecondaryTaxResult,
   TableVersion,
-} from "./core/calc/payroll_apit.ts";
-export { computeGratuity } from "./core/calc/payroll_gratuity.ts";
-export type { GratuityOptions, GratuityResult } from "./core/calc/payroll_gratuity.ts";
-export { checkMinimumWage, computeMinimumWage } from "./core/calc/payroll_minimum_wage.ts";
+} from "../core/calc/payroll_apit.ts";
+export { computeGratuity } from "../core/calc/payroll_gratuity.ts";
+export type { GratuityOptions, GratuityResult } from "../core/calc/payroll_gratuity.ts";
+export { checkMinimumWage, computeMinimumWage } from "../core/calc/payroll_minimum_wage.ts";
 export type {
   MinimumWage,
   MinimumWageCheck,
   MinimumWageOptions,
-} from "./core/calc/payroll_minimum_wage.ts";
-export { NotAvailableError, PayrollInputError } from "./core/calc/payroll_errors.ts";
-export { payslip } from "./core/ops/payslip.ts";
-export type { PayslipParams } from "./core/ops/payslip.ts";
-export { gratuity } from "./core/ops/gratuity.ts";
-export type { GratuityParams } from "./core/ops/gratuity.ts";
-export { minimumWage } from "./core/ops/minimum_wage.ts";
-export type { MinimumWageParams } from "./core/ops/minimum_wage.ts";
-export { apit } from "./core/ops/apit.ts";
-export type { ApitParams, ApitResult } from "./core/ops/apit.ts";
+} from "../core/calc/payroll_minimum_wage.ts";
+export { NotAvailableError, PayrollInputError } from "../core/calc/payroll_errors.ts";
+export { payslip } from "../core/ops/payslip.ts";
+export type { PayslipParams } from "../core/ops/payslip.ts";
+export { gratuity } from "../core/ops/gratuity.ts";
+export type { GratuityParams } from "../core/ops/gratuity.ts";
+export { minimumWage } from "../core/ops/minimum_wage.ts";
+export type { MinimumWageParams } from "../core/ops/minimum_wage.ts";
+export { apit } from "../core/ops/apit.ts";
+export type { ApitParams, ApitResult } from "../core/ops/apit.ts";

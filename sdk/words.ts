@@ -12,5 +12,5 @@ export {
   MAX_WORDS_NUMBER,
   numberInWords,
   splitRupees,
-} from "./core/calc/words.ts";
-export { words } from "./core/ops/words.ts";
+} from "../core/calc/words.ts";
+export { words } from "../core/ops/words.ts";

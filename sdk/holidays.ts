@@ -19,16 +19,16 @@ export {
   holidaysToIcs,
   listHolidays,
   SUPPORTED_YEARS,
-} from "./core/calc/holidays.ts";
-export type { ListHolidaysOptions } from "./core/calc/holidays.ts";
+} from "../core/calc/holidays.ts";
+export type { ListHolidaysOptions } from "../core/calc/holidays.ts";
 export {
   buildWorkingDayCounter,
   countWorkingDays,
   MAX_SPAN_DAYS,
   WORK_CALENDARS,
   WORKING_DAYS,
-} from "./core/calc/working_days.ts";
-export type { CountWorkingDaysOptions } from "./core/calc/working_days.ts";
-export { holidays } from "./core/ops/holidays.ts";
-export { workingDays } from "./core/ops/working_days.ts";
-export { renderCalendar } from "./core/ical.ts";
+} from "../core/calc/working_days.ts";
+export type { CountWorkingDaysOptions } from "../core/calc/working_days.ts";
+export { holidays } from "../core/ops/holidays.ts";
+export { workingDays } from "../core/ops/working_days.ts";
+export { renderCalendar } from "../core/ical.ts";
