@@ -30,6 +30,7 @@ import type { Metrics } from "../observe/metrics.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import { Call } from "./call.ts";
 import { callerStep, type KeyResolver } from "./caller.ts";
+import { resolveClient } from "./client_ip.ts";
 import { preflightResponse, setCorsHeaders } from "./cors.ts";
 import { failureResponse } from "./errors.ts";
 import { setRateLimitHeaders } from "./quota.ts";
@@ -73,7 +74,7 @@ export interface PipelineDeps {
  */
 export function createPipeline(deps: PipelineDeps): Serve {
   const { quota, clock, logger, metrics, routes, fallback } = deps;
-  const { logIp } = deps.config;
+  const { logIp, trustProxy } = deps.config;
   const https = deps.https ?? false;
   const identify = callerStep(deps.config, deps.keys);
 
@@ -81,7 +82,7 @@ export function createPipeline(deps: PipelineDeps): Serve {
     const method = call.request.method;
     if (method === "OPTIONS") return preflightResponse();
     const found = routes.match(method, path);
-    if (found === undefined) return fallback(call.request, { ...call.info, call });
+    if (found === undefined) return fallback(call.request, { call });
     if (found.route === undefined) {
       call.route = found.pattern;
       throw methodNotAllowed(method, found.allow);
@@ -161,10 +162,13 @@ export function createPipeline(deps: PipelineDeps): Serve {
 
   return (request, info) => {
     const start = performance.now();
+    // The one place a connection becomes a client (Deno keeps `remoteAddr` on a getter, so the
+    // info object is read here, never copied with a spread).
     const call = new Call(
       request,
       info,
       requestIdFor(request.headers.get("x-request-id") ?? undefined),
+      info?.client ?? resolveClient(info?.remoteAddr, request.headers, trustProxy),
     );
     let answer: Response | Promise<Response>;
     try {
@@ -220,6 +224,7 @@ export function shareCall(): MiddlewareHandler<AppEnv> {
     const call = c.env?.call;
     if (call === undefined) return await next();
     c.set("requestId", call.id);
+    c.set("client", call.client);
     if (call.caller) c.set("caller", call.caller);
     c.set("quota", call.quota);
     try {

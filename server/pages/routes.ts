@@ -57,7 +57,9 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     const slug = c.req.param("slug");
     const op = bySlug.get(slug);
     if (!op) return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
-    if (c.req.method === "GET") pageViews.record(slug, c.req.header("User-Agent"));
+    if (c.req.method === "GET") {
+      pageViews.record(slug, c.req.header("User-Agent"), c.get("client")?.group);
+    }
     const rendered = toolPage({ op, search: new URL(c.req.url).searchParams, ctx: context() });
     return page(c, rendered.body, rendered.status);
   });
@@ -87,8 +89,11 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     const headers = new Headers({ Accept: "application/json" });
     const agent = c.req.header("User-Agent");
     if (agent) headers.set("User-Agent", agent);
-    // In-process: the same app, as the same client (the call counts against its quota).
-    const answer = await app.fetch(new Request(new URL(url, c.req.url), { headers }), c.env);
+    // In-process: the same app, as the same client (the pipeline's resolved client, so the call
+    // counts against that address's own quota, the one its API calls spend).
+    const answer = await app.fetch(new Request(new URL(url, c.req.url), { headers }), {
+      client: c.get("client"),
+    });
     return page(
       c,
       tryPage(endpoint, search, url, {
