@@ -511,6 +511,11 @@ export class NewsStore {
    * a write came between reading the post and its pieces.
    */
   async #read(slug: string): Promise<Deno.KvEntryMaybe<StoredPost>> {
+    // No post has a slug longer than 80 characters or outside the slug alphabet (every write
+    // checks it), and a KV key cannot be longer than 2 KiB: such a slug is simply not found.
+    if (slug.length > 80 || !NEWS_SLUG.test(slug)) {
+      return { key: ["news", "posts", slug.slice(0, 80)], value: null, versionstamp: null };
+    }
     for (let attempt = 0;; attempt++) {
       const entry = await this.#kv.get<PostRecord>(["news", "posts", slug]);
       if (entry.value === null) return entry;

@@ -264,7 +264,11 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
     "/developers/keys/:id/revoke",
     action(async (c) => {
       const account = await requireAccount(c);
-      const revoked = await accounts.revokeKey(c.req.param("id") ?? "", account.id);
+      const id = c.req.param("id") ?? "";
+      // Key ids are `key_` and 16 characters; the API's own parameter allows 64 (a KV key cannot
+      // pass 2 KiB): a longer one is no key of this account.
+      if (id.length > 64) throw ApiError.notFound("No key with this id in this account");
+      const revoked = await accounts.revokeKey(id, account.id);
       logger.log("info", "Key revoked", { accountId: account.id, keyId: revoked.id });
       const notice = markup("page.dev.revoked", { prefix: html`<code>${revoked.prefix}…</code>` });
       return page(c, await view(c, { notice }));
