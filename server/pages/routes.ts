@@ -7,6 +7,7 @@
 import type { Context, Hono, NotFoundHandler } from "hono";
 import type { JsonObject } from "../../core/openapi.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
+import { allowedMethods } from "../http/allow.ts";
 import { notFound as apiNotFound } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { PageViews } from "../page_views.ts";
@@ -106,13 +107,19 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
 }
 
 /**
- * Not-found handling: the JSON `not_found` error under `/api/`, a human page elsewhere.
+ * Not-found handling: a 405 with `Allow` for a path that other methods are served on, else the
+ * JSON `not_found` error under `/api/` and a human page elsewhere.
  *
+ * @param app The app, whose routes give each path's methods (without it: no 405s).
  * @returns Hono's not-found handler.
  */
-export function pagesNotFound(): NotFoundHandler<AppEnv> {
+export function pagesNotFound(app?: Hono<AppEnv>): NotFoundHandler<AppEnv> {
   const json = apiNotFound();
+  const allowed = app ? allowedMethods(app) : undefined;
   return (c) => {
+    // A path served with other methods only: 405 with Allow (the pipeline writes the envelope).
+    const refused = allowed?.(c.req.method, c.req.path);
+    if (refused) throw refused;
     const path = new URL(c.req.url).pathname;
     if (path === "/api" || path.startsWith("/api/")) return json(c);
     return page(c, notFoundPage(path), 404);
