@@ -30,6 +30,28 @@ export const BODY_LIMITS: {
 export const MAX_ANY_BODY: number = Math.max(...Object.values(BODY_LIMITS), 64 * 1024);
 
 /**
+ * The longest a route waits for a whole body, in milliseconds: a body still arriving after it
+ * (sent a byte at a time, or never finished) is a 408 and the read stops. `Deno.serve` itself
+ * bounds neither the headers nor the body (see `docs/deployment.md`).
+ */
+export const BODY_TIMEOUT_MS = 30_000;
+
+/**
+ * The error of a body that did not arrive in time: 408 `request_timeout`.
+ *
+ * @param ms The bound, in milliseconds.
+ * @returns The error.
+ */
+export function bodyTimeout(ms: number): ApiError {
+  return new ApiError(
+    408,
+    "request_timeout",
+    `Request body did not arrive within ${ms / 1000} s`,
+    { headers: { Connection: "close" } },
+  );
+}
+
+/**
  * The error of a body over its limit: 413 `payload_too_large`.
  *
  * @param limit The limit, in bytes.
@@ -58,18 +80,22 @@ export function declaresMoreThan(request: Request, limit: number): boolean {
 
 /**
  * Reads a request body, refusing more than `limit` bytes whether or not `Content-Length` was
- * sent (or was truthful). Stops reading, and cancels the stream, at the first byte past it.
+ * sent (or was truthful), and a body that has not arrived whole within `timeoutMs`. Stops
+ * reading, and cancels the stream, at the first byte past the limit or at the deadline.
  *
  * @param request The request.
  * @param limit Most bytes accepted.
  * @param what What the body is, for the message.
+ * @param timeoutMs Longest wait for the whole body (default {@linkcode BODY_TIMEOUT_MS}).
  * @returns The bytes.
- * @throws {ApiError} 413 `payload_too_large` over the limit.
+ * @throws {ApiError} 413 `payload_too_large` over the limit, 408 `request_timeout` past the
+ *   deadline.
  */
 export async function readBody(
   request: Request,
   limit: number,
   what?: string,
+  timeoutMs: number = BODY_TIMEOUT_MS,
 ): Promise<Uint8Array<ArrayBuffer>> {
   if (declaresMoreThan(request, limit)) {
     await request.body?.cancel().catch(() => {});
@@ -79,15 +105,27 @@ export async function readBody(
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let size = 0;
   const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw payloadTooLarge(limit, what);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((
+    resolve,
+  ) => (timer = setTimeout(() => resolve("late"), timeoutMs)));
+  try {
+    for (;;) {
+      const read = await Promise.race([reader.read(), late]);
+      if (read === "late") {
+        reader.cancel().catch(() => {});
+        throw bodyTimeout(timeoutMs);
+      }
+      if (read.done) break;
+      size += read.value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        throw payloadTooLarge(limit, what);
+      }
+      chunks.push(read.value);
     }
-    chunks.push(value);
+  } finally {
+    clearTimeout(timer);
   }
   if (chunks.length === 1) return chunks[0]!;
   const bytes = new Uint8Array(size);
