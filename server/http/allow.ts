@@ -55,7 +55,7 @@ export function allowedMethods(
     table ??= build();
     const methods = new Set<string>();
     for (const entry of table) {
-      if (entry.pattern.test(path)) for (const m of entry.methods) methods.add(m);
+      if (entry.pattern.test(path)) { for (const m of entry.methods) methods.add(m); }
     }
     if (methods.size === 0) return undefined;
     if (methods.has("GET")) methods.add("HEAD");

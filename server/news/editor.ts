@@ -214,8 +214,9 @@ export function mountEditor(
       const form = await readForm(c.req.raw, BODY_LIMITS.editorForm);
       return await run(c, actor, form);
     } catch (error) {
-      // A body over its limit is answered by the pipeline: a 413 in the error envelope.
-      if (!isApiError(error) || error.status === 413) throw error;
+      // A body over its limit or past its deadline is answered by the pipeline: a 413 or 408
+      // in the error envelope.
+      if (!isApiError(error) || error.status === 413 || error.status === 408) throw error;
       return errorPage(c, error);
     }
   };

@@ -208,8 +208,9 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
       email = form.email;
       return await run(c, form);
     } catch (error) {
-      // A body over its limit is answered by the pipeline: a 413 in the error envelope.
-      if (!isApiError(error) || error.status === 413) throw error;
+      // A body over its limit or past its deadline is answered by the pipeline: a 413 or 408
+      // in the error envelope.
+      if (!isApiError(error) || error.status === 413 || error.status === 408) throw error;
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       const status = ([400, 401, 403, 404, 409, 429] as const).find((s) => s === error.status) ??
         400;
