@@ -1,5 +1,5 @@
 /**
- * Socket test of long news drafts: `server/main.ts` on a real port with its file-backed KV. A
+ * Socket test of long news drafts and of the signed-in routes' body limits: `server/main.ts` on a real port with its file-backed KV. A
  * draft body of 100,000 characters (what the API description allows) in Latin, Sinhala and Tamil
  * script is stored and read back byte for byte, through the JSON API, before and after a restart
  * (which rebuilds the index from the KV file). Deno KV refuses values over 64 KiB, and Sinhala
@@ -9,6 +9,9 @@ import assert from "node:assert/strict";
 import { createKey, signUp } from "../_helpers/accounts.ts";
 import { draft, withKey } from "../_helpers/news.ts";
 import { startServer } from "../_helpers/server.ts";
+import { streamBody } from "../_helpers/socket.ts";
+
+const MB = 1024 * 1024;
 
 /** 100,000 UTF-16 code units of text in a script: its letters, with spaces and a newline. */
 function longText(first: number, letters: number, seed: string): string {
@@ -76,6 +79,22 @@ Deno.test("news drafts of 100,000 characters in Latin, Sinhala and Tamil are sto
       assert.equal(res.status, 200, `${script} after a restart`);
       const bytes = new TextEncoder().encode((await res.json()).data.body);
       assert.deepEqual(bytes, new TextEncoder().encode(body), `${script}: byte for byte`);
+    }
+    // Bodies past the routes' limits, streamed without a Content-Length, are a 413 envelope: the
+    // editor's form (1 MiB), a draft as JSON (1 MiB) and voice (64 KiB), each signed in.
+    const streamed: [string, Record<string, string>, number][] = [
+      ["/editor/posts", {
+        Cookie: cookie,
+        Origin: server.url,
+        "Content-Type": "application/x-www-form-urlencoded",
+      }, 5 * MB],
+      ["/api/v1/news/drafts", { "x-api-key": key, "Content-Type": "application/json" }, 5 * MB],
+      ["/api/v1/voice", { "x-api-key": key, "Content-Type": "application/json" }, MB],
+    ];
+    for (const [path, headers, total] of streamed) {
+      const answer = await streamBody(server.url, path, headers, total);
+      assert.equal(answer.status, 413, `${path}: ${answer.text.slice(0, 300)}`);
+      assert.match(answer.text, /"code":"payload_too_large"/);
     }
     // One character past the limit is a 400 naming the field, not a 500.
     const over = await request(
