@@ -41,6 +41,15 @@ Deno.test("one address's wrong log-ins on the dashboard do not lock another addr
     assert.ok(refused.headers.get("Retry-After"));
     // The other address still has its own allowance: a wrong password is a 401, not a 429.
     assert.equal((await login(A)).status, 401);
+    // The JSON API (the compiled /api/v1 table) counts against the same per-address allowance.
+    const session = (from: string) =>
+      curlFrom(from, `${url}/api/v1/sessions`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "nobody@example.com", password: "wrong-password-1" }),
+      });
+    assert.equal((await session(B)).status, 429);
+    assert.equal((await session(A)).status, 401);
   });
 });
 
