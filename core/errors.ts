@@ -14,6 +14,7 @@ export type ErrorCode =
   | "method_not_allowed"
   | "uri_too_long"
   | "payload_too_large"
+  | "request_timeout"
   | "unsupported_media_type"
   | "invalid_key"
   | "key_required"

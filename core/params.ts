@@ -309,8 +309,18 @@ export function flag(options: ParamDoc): ParamSchema<boolean> {
   );
 }
 
+/** The earliest date a date parameter takes. */
+export const DATE_MIN = "1900-01-01";
 /**
- * A calendar date written `YYYY-MM-DD`, which must exist (no 30 February).
+ * The latest date a date parameter takes: far enough for any term an operation adds (at most 50
+ * years, an FD of 600 months), near enough that every date an answer computes stays a four-digit
+ * year, as `YYYY-MM-DD` in the result schemas requires.
+ */
+export const DATE_MAX = "2199-12-31";
+
+/**
+ * A calendar date written `YYYY-MM-DD`, which must exist (no 30 February), from
+ * {@linkcode DATE_MIN} to {@linkcode DATE_MAX}.
  *
  * @param options Documentation.
  * @returns The schema; the parsed value is the same `YYYY-MM-DD` string.
@@ -322,10 +332,12 @@ export function flag(options: ParamDoc): ParamSchema<boolean> {
  * ```
  */
 export function isoDate(options: ParamDoc): ParamSchema<string> {
-  return stringField("a date written YYYY-MM-DD", (raw) => isValidIsoDate(raw) ? raw : undefined, {
-    type: "string",
-    format: "date",
-  }, options);
+  return stringField(
+    `a date written YYYY-MM-DD from ${DATE_MIN} to ${DATE_MAX}`,
+    (raw) => isValidIsoDate(raw) && raw >= DATE_MIN && raw <= DATE_MAX ? raw : undefined,
+    { type: "string", format: "date" },
+    options,
+  );
 }
 
 /**

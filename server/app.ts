@@ -228,7 +228,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   mountMcp(app, { ops: operations, dispatch: (request, info) => app.fetch(request, info) });
   mountPages(app, { ops: operations, openApi, context, pageViews });
 
-  app.notFound(pagesNotFound());
+  app.notFound(pagesNotFound(app));
   // Errors go back to the pipeline, which turns every error into a response in one place.
   app.onError(rethrow());
   API_ROUTES.set(app, routes);

@@ -3,7 +3,9 @@
  *
  * Views are counted in memory and flushed in one atomic operation of `sum`s on an interval, so a
  * page request never waits for, or causes, a KV write of its own. Known bots (by user agent) are
- * not counted. The totals (stored plus not yet flushed) feed `OperationContext.popularity`.
+ * not counted, and each caller (its address, IPv6 by /64, as the pipeline resolved it) counts
+ * once per page per UTC day in a process: a script that sends a browser's `User-Agent` again and
+ * again cannot push a tool up the catalogue's traffic order. The totals (stored plus not yet flushed) feed `OperationContext.popularity`.
  *
  * @module
  */
@@ -43,6 +45,9 @@ export class PageViews {
   #snapshot: ReadonlyMap<string, number> | undefined;
   #closed = false;
   #onError: (error: unknown) => void;
+  /** Callers already counted today, per page (`slug` newline `caller`), and that day. */
+  #seen = new Set<string>();
+  #seenDay = -1;
 
   /**
    * @param kv The database.
@@ -60,14 +65,33 @@ export class PageViews {
   }
 
   /**
-   * Counts one view of a page, unless the user agent is a bot. No I/O.
+   * Counts one view of a page, unless the user agent is a bot or this caller was already counted
+   * on this page today. No I/O.
    *
    * @param slug The tool page slug.
    * @param userAgent The request's `User-Agent`.
+   * @param caller Who asked (the client's counting key); each counts once per page per day.
+   * @param now Epoch ms (for the day).
    * @returns Whether the view was counted.
    */
-  record(slug: string, userAgent: string | null | undefined): boolean {
+  record(
+    slug: string,
+    userAgent: string | null | undefined,
+    caller?: string,
+    now: number = Date.now(),
+  ): boolean {
     if (this.#closed || isBot(userAgent)) return false;
+    if (caller !== undefined) {
+      const day = Math.floor(now / 86_400_000);
+      // Bounded: past 100,000 distinct (page, caller) pairs in a day the set starts over.
+      if (day !== this.#seenDay || this.#seen.size >= 100_000) {
+        this.#seen.clear();
+        this.#seenDay = day;
+      }
+      const seen = `${slug}\n${caller}`;
+      if (this.#seen.has(seen)) return false;
+      this.#seen.add(seen);
+    }
     this.#pending.set(slug, (this.#pending.get(slug) ?? 0) + 1);
     this.#snapshot = undefined;
     return true;

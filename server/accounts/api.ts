@@ -10,6 +10,7 @@ import { parseParams } from "../../core/execute.ts";
 import type { AnyOperation } from "../../core/operation.ts";
 import type { AccountResult, Credentials, NewKeyBody } from "../../core/ops/accounts.ts";
 import { buildMeta } from "../http/envelope.ts";
+import { BODY_LIMITS, readBody } from "../http/body.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import { type Account, MAX_ACTIVE_KEYS } from "./store.ts";
@@ -24,7 +25,7 @@ import {
 } from "./web.ts";
 
 /** Largest JSON body the account API reads. */
-export const MAX_BODY_BYTES = 16_384;
+export const MAX_BODY_BYTES: number = BODY_LIMITS.json;
 
 /**
  * Reads and validates a JSON request body against an operation's `body` schema.
@@ -51,14 +52,8 @@ export async function readJsonBody<T>(
       }`,
     );
   }
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.length > maxBytes) {
-    throw new ApiError(
-      413,
-      "payload_too_large",
-      `Body is ${bytes.length} bytes long: the limit is ${maxBytes}`,
-    );
-  }
+  // Bounded before it is read: by Content-Length, and while streaming without one.
+  const bytes = await readBody(c.req.raw, maxBytes);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder().decode(bytes));

@@ -9,7 +9,6 @@ import { ApiError } from "../../core/errors.ts";
 import type { KeyInfo } from "../../core/ops/accounts.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
-import { addressGroup, clientAddress } from "../http/client_ip.ts";
 import { rateLimited } from "../http/quota.ts";
 import type { AppContext } from "../http/types.ts";
 import type { Logger } from "../log.ts";
@@ -126,12 +125,12 @@ export function checkOrigin(c: AppContext, config: Config, required: boolean): v
  * @throws {ApiError} 429 `rate_limited` when the allowance is used up.
  */
 export async function countAuthAttempt(c: AppContext, deps: AccountDeps): Promise<void> {
-  const peer = c.env?.remoteAddr?.hostname ?? "unknown";
-  const address = clientAddress(peer, c.req.header("x-forwarded-for"), deps.config.trustProxy);
+  // The client the pipeline resolved from the connection (one allowance per address or /64).
+  const group = c.get("client")?.group ?? "unknown";
   const now = deps.clock.now();
   const hour = new Date(now).getUTCHours();
   const decision = await deps.quota.consume(
-    `auth:${addressGroup(address)}:${hour}`,
+    `auth:${group}:${hour}`,
     AUTH_ATTEMPTS_PER_HOUR,
     now,
   );

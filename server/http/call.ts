@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type { Client } from "./client_ip.ts";
 import type { Caller, QuotaState, ServeInfo } from "./types.ts";
 
 /**
@@ -10,6 +11,8 @@ import type { Caller, QuotaState, ServeInfo } from "./types.ts";
  * known, and the route that answered (for metrics and logs).
  */
 export class Call {
+  /** Who is at the other end of the connection (peer, forwarded address), resolved once. */
+  readonly client: Client;
   /** The caller (from the address, then the API key); unset only for a URL refused as too long. */
   caller: Caller | undefined = undefined;
   /** The caller's quota after this request, once counted or read. */
@@ -25,12 +28,15 @@ export class Call {
    * @param request The request.
    * @param info Connection info from `Deno.serve` (the peer address).
    * @param id The request id.
+   * @param client The client the connection resolved to (see `resolveClient`).
    */
   constructor(
     readonly request: Request,
     readonly info: ServeInfo | undefined,
     readonly id: string,
+    client: Client,
   ) {
     this.url = request.url;
+    this.client = client;
   }
 }

@@ -1,6 +1,5 @@
 import { ApiError } from "../../core/errors.ts";
 import type { Config } from "../config.ts";
-import { addressGroup, clientAddress } from "./client_ip.ts";
 import type { Call } from "./call.ts";
 
 /** What the caller middleware needs to know about a presented API key. */
@@ -64,7 +63,7 @@ export function presentedKey(
 /**
  * Identifies the caller: the API key when one is presented (an unknown or revoked key is a 401
  * `invalid_key`, never a silent downgrade to anonymous), else the client address (see
- * `clientAddress`; IPv6 grouped by /64). Until the key is known the call counts as its address,
+ * `resolveClient`; IPv6 grouped by /64). Until the key is known the call counts as its address,
  * so errors thrown here still carry that caller's rate-limit headers.
  *
  * Operator endpoints (`/metrics`, `/healthz`, `/readyz`) are not API calls: their
@@ -80,11 +79,12 @@ export function callerStep(
 ): (call: Call, path: string) => void | Promise<void> {
   // The same few addresses call again and again: remember their counting ids (bounded).
   const groups = new Map<string, string>();
-  const callerId = (address: string): string => {
-    let id = groups.get(address);
+  const callerId = (call: Call): string => {
+    const { client } = call;
+    let id = groups.get(client.address);
     if (id === undefined) {
       if (groups.size >= 10_000) groups.clear();
-      groups.set(address, id = `ip:${addressGroup(address)}`);
+      groups.set(client.address, id = `ip:${client.group}`);
     }
     return id;
   };
@@ -109,16 +109,8 @@ export function callerStep(
   };
   return (call, path) => {
     const { request } = call;
-    const peer = call.info?.remoteAddr?.hostname ?? "unknown";
-    // X-Forwarded-For is read only when proxies are trusted: otherwise it is the client's word.
-    const address = config.trustProxy > 0
-      ? clientAddress(
-        peer,
-        request.headers.get("x-forwarded-for") ?? undefined,
-        config.trustProxy,
-      )
-      : peer;
-    call.caller = { id: callerId(address), tier: "anonymous", limit: config.anonDailyLimit };
+    // The client was resolved once from the connection (see `resolveClient`).
+    call.caller = { id: callerId(call), tier: "anonymous", limit: config.anonDailyLimit };
     if (request.method === "OPTIONS" || OPERATOR_PATHS.has(path)) return;
     const raw = presentedKey(
       request.headers.get("authorization") ?? undefined,

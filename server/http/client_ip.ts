@@ -1,8 +1,92 @@
 /**
- * The address a request came from, for counting anonymous callers.
+ * The address a request came from: the one place where a connection (its peer address, the
+ * `TRUST_PROXY` setting and the forwarded headers) becomes the client every route reads (the
+ * caller and its quota, the log-in allowance, `/metrics` on loopback, the try-it pages, the
+ * access log, the page-view counter).
  *
  * @module
  */
+
+/** Headers a proxy adds when it forwards a request for someone else. */
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
+
+/**
+ * The client of one request, resolved once from its connection by {@linkcode resolveClient}.
+ * Routes read it from the pipeline's call (`c.get("client")` in Hono routes), never from the
+ * connection or the headers themselves.
+ */
+export class Client {
+  /** The client's address: the peer, or behind trusted proxies the forwarded one. */
+  readonly address: string;
+  /** The connection's peer address (`unknown` when the runtime gave none). */
+  readonly peer: string;
+  readonly #headers: Headers;
+  #local: boolean | undefined;
+  #group: string | undefined;
+
+  /**
+   * @param peer The connection's peer address.
+   * @param address The client's address.
+   * @param headers The request headers (read only for {@linkcode Client.local}).
+   */
+  constructor(peer: string, address: string, headers: Headers) {
+    this.peer = peer;
+    this.address = address;
+    this.#headers = headers;
+  }
+
+  /** The counting key of the address: IPv4 as is, IPv6 by /64 (see {@linkcode addressGroup}). */
+  get group(): string {
+    return this.#group ??= addressGroup(this.address);
+  }
+
+  /**
+   * Whether the request comes straight from this machine: the peer is a loopback address and no
+   * proxy header says it was forwarded (a reverse proxy on the same machine connects from
+   * loopback on behalf of anyone).
+   */
+  get local(): boolean {
+    if (this.#local === undefined) {
+      const headers = this.#headers;
+      this.#local = isLoopback(this.peer) &&
+        !FORWARDING_HEADERS.some((name) => headers.has(name));
+    }
+    return this.#local;
+  }
+}
+
+/**
+ * Whether an address is on the loopback interface (`127.0.0.0/8`, `::1`, IPv4-mapped `127.x`).
+ *
+ * @param address An IP address.
+ * @returns True for loopback.
+ */
+export function isLoopback(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, "").toLowerCase();
+  return bare.startsWith("127.") || bare === "::1" || bare.startsWith("::ffff:127.");
+}
+
+/**
+ * Turns a connection into its client: the peer address from `Deno.serve`'s info, and, when
+ * `trustedProxies` is above 0, the address the trusted proxies forwarded (see
+ * {@linkcode clientAddress}). `X-Forwarded-For` is the client's own word otherwise, and ignored.
+ *
+ * @param remoteAddr The connection's remote address (`info.remoteAddr`), if any.
+ * @param headers The request headers.
+ * @param trustedProxies How many reverse proxies in front of the server to trust.
+ * @returns The client.
+ */
+export function resolveClient(
+  remoteAddr: { hostname: string } | undefined,
+  headers: Headers,
+  trustedProxies: number,
+): Client {
+  const peer = remoteAddr?.hostname ?? "unknown";
+  const address = trustedProxies > 0
+    ? clientAddress(peer, headers.get("x-forwarded-for") ?? undefined, trustedProxies)
+    : peer;
+  return new Client(peer, address, headers);
+}
 
 /**
  * Groups an address for counting: IPv4 as is, IPv6 by its /64 prefix (one subscriber usually

@@ -32,23 +32,6 @@ async function withTimeout(check: ReadinessCheck, ms: number): Promise<boolean> 
 }
 
 /**
- * Whether a request comes straight from this machine: the connection's peer is a loopback
- * address and no proxy header says it was forwarded (a reverse proxy on the same machine connects
- * from loopback on behalf of anyone).
- *
- * @param peer The connection's remote address, if known.
- * @param headers The request headers.
- * @returns True for a local caller.
- */
-export function isLoopbackCaller(peer: string | undefined, headers: Headers): boolean {
-  if (!peer) return false;
-  const bare = peer.replace(/^\[|\]$/g, "").toLowerCase();
-  const loopback = /^127\./.test(bare) || bare === "::1" || /^::ffff:127\./.test(bare);
-  return loopback && !headers.has("x-forwarded-for") && !headers.has("forwarded") &&
-    !headers.has("x-real-ip");
-}
-
-/**
  * Mounts `GET /healthz` (liveness: the process answers), `GET /readyz` (every check passes,
  * else 503 naming only the failing ones) and `GET /metrics` (Prometheus text: with the operator
  * token, or else to loopback callers only). None consumes quota. The health answers say up or
@@ -83,7 +66,7 @@ export function mountHealth(app: Hono<AppEnv>, options: HealthOptions): void {
           },
         );
       }
-    } else if (!isLoopbackCaller(c.env?.remoteAddr?.hostname, c.req.raw.headers)) {
+    } else if (!c.get("client")?.local) {
       throw new ApiError(
         403,
         "forbidden",

@@ -2,7 +2,9 @@
  * The request pipeline: the one function every request goes through, from `Deno.serve` to the
  * response. It reads top to bottom:
  *
- * 1. give the request an id; refuse URLs over {@linkcode MAX_URL_LENGTH} (414);
+ * 1. give the request an id and its client (`resolveClient`: peer, `TRUST_PROXY`, forwarded
+ *    headers, in this one place); refuse URLs over {@linkcode MAX_URL_LENGTH} (414) and declared
+ *    bodies over the largest any route reads (413; see `body.ts`);
  * 2. identify the caller (address, then API key: 401 for an unknown key);
  * 3. answer CORS preflights (`OPTIONS`, 204);
  * 4. look the path up in the compiled route table (`routes.ts`): an operation runs its steps
@@ -29,7 +31,9 @@ import { recordAccess } from "../observe/access_log.ts";
 import type { Metrics } from "../observe/metrics.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import { Call } from "./call.ts";
+import { declaresMoreThan, MAX_ANY_BODY, payloadTooLarge } from "./body.ts";
 import { callerStep, type KeyResolver } from "./caller.ts";
+import { resolveClient } from "./client_ip.ts";
 import { preflightResponse, setCorsHeaders } from "./cors.ts";
 import { failureResponse } from "./errors.ts";
 import { setRateLimitHeaders } from "./quota.ts";
@@ -73,7 +77,7 @@ export interface PipelineDeps {
  */
 export function createPipeline(deps: PipelineDeps): Serve {
   const { quota, clock, logger, metrics, routes, fallback } = deps;
-  const { logIp } = deps.config;
+  const { logIp, trustProxy } = deps.config;
   const https = deps.https ?? false;
   const identify = callerStep(deps.config, deps.keys);
 
@@ -81,7 +85,7 @@ export function createPipeline(deps: PipelineDeps): Serve {
     const method = call.request.method;
     if (method === "OPTIONS") return preflightResponse();
     const found = routes.match(method, path);
-    if (found === undefined) return fallback(call.request, { ...call.info, call });
+    if (found === undefined) return fallback(call.request, { call });
     if (found.route === undefined) {
       call.route = found.pattern;
       throw methodNotAllowed(method, found.allow);
@@ -101,6 +105,12 @@ export function createPipeline(deps: PipelineDeps): Serve {
         "uri_too_long",
         `URL is ${length} characters long: the limit is ${MAX_URL_LENGTH}`,
       );
+    }
+    // No route reads a body longer than MAX_ANY_BODY: refuse a longer declared one unread (each
+    // route bounds its own, smaller, limit while reading; see body.ts).
+    const method = call.request.method;
+    if (method !== "GET" && method !== "HEAD" && declaresMoreThan(call.request, MAX_ANY_BODY)) {
+      throw payloadTooLarge(MAX_ANY_BODY);
     }
     const path = pathOf(call);
     const identified = identify(call, path);
@@ -161,10 +171,13 @@ export function createPipeline(deps: PipelineDeps): Serve {
 
   return (request, info) => {
     const start = performance.now();
+    // The one place a connection becomes a client (Deno keeps `remoteAddr` on a getter, so the
+    // info object is read here, never copied with a spread).
     const call = new Call(
       request,
       info,
       requestIdFor(request.headers.get("x-request-id") ?? undefined),
+      info?.client ?? resolveClient(info?.remoteAddr, request.headers, trustProxy),
     );
     let answer: Response | Promise<Response>;
     try {
@@ -220,6 +233,7 @@ export function shareCall(): MiddlewareHandler<AppEnv> {
     const call = c.env?.call;
     if (call === undefined) return await next();
     c.set("requestId", call.id);
+    c.set("client", call.client);
     if (call.caller) c.set("caller", call.caller);
     c.set("quota", call.quota);
     try {

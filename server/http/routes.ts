@@ -329,11 +329,12 @@ function handlerAnswer(
   };
   return (call, params) => {
     const c: AppContext = new Context<AppEnv>(call.request, {
-      env: call.info ?? {},
+      env: { call },
       path: pattern,
       matchResult: [[[[handler, routerRoute], params ?? {}]]],
     });
     c.set("requestId", call.id);
+    c.set("client", call.client);
     c.set("caller", call.caller!);
     c.set("quota", call.quota);
     guard?.(c);

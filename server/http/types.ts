@@ -1,6 +1,7 @@
 /** Types shared by the server's middleware and routes. */
 import type { Context } from "hono";
 import type { Call } from "./call.ts";
+import type { Client } from "./client_ip.ts";
 
 /** Who is calling: an IP (anonymous) or an API key. */
 export interface Caller {
@@ -28,6 +29,11 @@ export interface ServeInfo {
   remoteAddr?: { hostname: string; port?: number; transport?: string };
   /** The pipeline's call, for the routes Hono serves (see `shareCall`). */
   call?: Call;
+  /**
+   * A client already resolved, for a request the server sends itself on a client's behalf (the
+   * try-it pages): it counts as that client. `Deno.serve` never sets it.
+   */
+  client?: Client;
 }
 
 /** The Hono environment of this app. */
@@ -36,6 +42,8 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     caller: Caller;
+    /** Who is at the other end of the connection: read it here, never from `c.env`. */
+    client: Client;
     quota: QuotaState | undefined;
   };
 }

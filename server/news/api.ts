@@ -15,13 +15,14 @@ import { currentAccount } from "../accounts/web.ts";
 import type { Accounts } from "../accounts/store.ts";
 import { buildMeta, okResponse } from "../http/envelope.ts";
 import { entityTag, ifNoneMatchMatches } from "../http/etag.ts";
+import { BODY_LIMITS } from "../http/body.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import { renderFeed } from "./feeds.ts";
 import { type Actor, draftResult, type NewsStore } from "./store.ts";
 
 /** Largest draft body the API reads (Markdown bodies run to 100,000 characters). */
-export const MAX_DRAFT_BYTES = 262_144;
+export const MAX_DRAFT_BYTES: number = BODY_LIMITS.draft;
 
 /** What the news routes need. */
 export interface NewsDeps {

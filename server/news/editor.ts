@@ -15,6 +15,7 @@ import {
 } from "../../core/ops/news.ts";
 import { checkOrigin, currentAccount } from "../accounts/web.ts";
 import type { Config } from "../config.ts";
+import { BODY_LIMITS, readForm } from "../http/body.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import { html, layout, raw, type SafeHtml } from "../pages/html.ts";
@@ -24,7 +25,6 @@ import { postBody } from "./pages.ts";
 import type { Actor, AuditEntry, NewsStore, StoredPost } from "./store.ts";
 
 /** Largest form body the editor pages read. */
-const MAX_FORM_BYTES = 300_000;
 
 type Status = 200 | 400 | 401 | 403 | 404 | 409 | 413;
 
@@ -210,22 +210,13 @@ export function mountEditor(
     try {
       checkOrigin(c, config, true);
       const actor = await editor(c);
-      const length = Number(c.req.header("content-length") ?? "0");
-      if (length > MAX_FORM_BYTES) {
-        throw new ApiError(
-          413,
-          "payload_too_large",
-          `Form is too large: the limit is ${MAX_FORM_BYTES} bytes`,
-        );
-      }
-      const raw = await c.req.parseBody();
-      const form: Record<string, string> = {};
-      for (const [name, value] of Object.entries(raw)) {
-        if (typeof value === "string") form[name] = value;
-      }
+      // Bounded before it is read (BODY_LIMITS.editorForm): a form past it is a 413.
+      const form = await readForm(c.req.raw, BODY_LIMITS.editorForm);
       return await run(c, actor, form);
     } catch (error) {
-      if (!isApiError(error)) throw error;
+      // A body over its limit or past its deadline is answered by the pipeline: a 413 or 408
+      // in the error envelope.
+      if (!isApiError(error) || error.status === 413 || error.status === 408) throw error;
       return errorPage(c, error);
     }
   };

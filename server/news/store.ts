@@ -7,11 +7,17 @@
  *
  * | key                                   | value                                        |
  * | ------------------------------------- | -------------------------------------------- |
- * | `["news", "posts", slug]`             | {@linkcode StoredPost}                       |
+ * | `["news", "posts", slug]`             | {@linkcode StoredPost} (a long body: `""`)   |
+ * | `["news", "post_body", slug, i]`      | piece `i` of a long body, with its revision  |
  * | `["news", "editors", accountId]`      | {@linkcode Editor}                           |
  * | `["news", "meta", "version"]`         | random id, changed by every post write       |
  * | `["news", "meta", "seeded"]`          | epoch ms when the seed posts were loaded     |
  * | `["news_audit", slug, revision]`      | {@linkcode AuditEntry} of that post write    |
+ *
+ * A KV value holds at most 64 KiB, and KV stores a string in UTF-16 (two bytes a character in
+ * Sinhala or Tamil): a body longer than {@linkcode INLINE_BODY} code units is kept beside the post
+ * in pieces of at most {@linkcode BODY_PIECE} code units, written in the same atomic operation,
+ * each tagged with the post's revision so that a reader never joins pieces of two writes.
  *
  * The index is rebuilt from KV on start and updated in place by this instance's writes; other
  * instances' writes are noticed through the version key, read at most every
@@ -39,6 +45,23 @@ import { retryLocked } from "../accounts/store.ts";
 import { randomBase62 } from "../accounts/secrets.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import { renderMarkdown } from "./markdown.ts";
+
+/** The longest body kept in the post's own KV value, in UTF-16 code units (32 KiB at most). */
+export const INLINE_BODY = 16_384;
+/** The longest piece of a long body, in UTF-16 code units (50,000 bytes at most). */
+export const BODY_PIECE = 25_000;
+
+/** The post's KV value when its body is kept in pieces. */
+interface PostRecord extends StoredPost {
+  /** How many `["news", "post_body", slug, i]` pieces hold the body. */
+  bodyPieces?: number;
+}
+
+/** One piece of a long body. */
+interface BodyPiece {
+  revision: number;
+  text: string;
+}
 
 /** A post as stored. */
 export interface StoredPost extends PostContent {
@@ -260,7 +283,7 @@ export class NewsStore {
         sourceCount: independentSources(item.sources),
         revision: 1,
       };
-      op.set(["news", "posts", post.slug], post);
+      this.#setPost(op, post, null);
       this.#audit(op, post, "seed", null, null, { via: "seed", note: "Loaded into an empty KV" });
     }
     op.set(["news", "meta", "version"], randomBase62(16));
@@ -270,8 +293,9 @@ export class NewsStore {
   async #rebuild(): Promise<void> {
     const version = (await this.#kv.get<string>(["news", "meta", "version"])).value;
     this.#entries.clear();
-    for await (const entry of this.#kv.list<StoredPost>({ prefix: ["news", "posts"] })) {
-      this.#entries.set(entry.value.slug, this.#entry(entry.value));
+    for await (const entry of this.#kv.list<PostRecord>({ prefix: ["news", "posts"] })) {
+      const post = (await this.#whole(entry)) ?? (await this.#read(entry.value.slug)).value;
+      if (post) this.#entries.set(post.slug, this.#entry(post));
     }
     this.#sortPublished();
     this.#version = version;
@@ -479,7 +503,74 @@ export class NewsStore {
    * @returns The post, or null.
    */
   async post(slug: string): Promise<StoredPost | null> {
-    return (await this.#kv.get<StoredPost>(["news", "posts", slug])).value;
+    return (await this.#read(slug)).value;
+  }
+
+  /**
+   * A post's KV entry with its whole body (joined from its pieces when it has them). Retries when
+   * a write came between reading the post and its pieces.
+   */
+  async #read(slug: string): Promise<Deno.KvEntryMaybe<StoredPost>> {
+    // No post has a slug longer than 80 characters or outside the slug alphabet (every write
+    // checks it), and a KV key cannot be longer than 2 KiB: such a slug is simply not found.
+    if (slug.length > 80 || !NEWS_SLUG.test(slug)) {
+      return { key: ["news", "posts", slug.slice(0, 80)], value: null, versionstamp: null };
+    }
+    for (let attempt = 0;; attempt++) {
+      const entry = await this.#kv.get<PostRecord>(["news", "posts", slug]);
+      if (entry.value === null) return entry;
+      const whole = await this.#whole(entry as Deno.KvEntry<PostRecord>);
+      if (whole) return { ...entry, value: whole };
+      if (attempt >= 4) {
+        throw new Error(`News post "${slug}": its body pieces keep changing while read`);
+      }
+    }
+  }
+
+  /**
+   * The post of a KV entry with its body joined from its pieces, or null when the pieces are of
+   * another revision (a write came between).
+   */
+  async #whole(entry: Deno.KvEntry<PostRecord>): Promise<StoredPost | null> {
+    const { bodyPieces, ...post } = entry.value;
+    if (!bodyPieces) return post;
+    const keys = Array.from({ length: bodyPieces }, (_, i) => ["news", "post_body", post.slug, i]);
+    const texts: string[] = [];
+    for (let i = 0; i < keys.length; i += 10) {
+      for (const piece of await this.#kv.getMany<BodyPiece[]>(keys.slice(i, i + 10))) {
+        if (piece.value?.revision !== post.revision) return null;
+        texts.push(piece.value.text);
+      }
+    }
+    return { ...post, body: texts.join("") };
+  }
+
+  /**
+   * Sets a post in an atomic operation: its body inline, or in pieces beside it; deletes the
+   * pieces of the previous body that the new one does not overwrite.
+   */
+  #setPost(op: Deno.AtomicOperation, post: StoredPost, previous: StoredPost | null): void {
+    const { body, slug, revision } = post;
+    const pieces: string[] = [];
+    if (body.length > INLINE_BODY) {
+      for (let start = 0; start < body.length;) {
+        let end = Math.min(start + BODY_PIECE, body.length);
+        // Never split a surrogate pair.
+        const last = body.charCodeAt(end - 1);
+        if (end < body.length && last >= 0xd800 && last <= 0xdbff) end--;
+        pieces.push(body.slice(start, end));
+        start = end;
+      }
+    }
+    const record: PostRecord = pieces.length
+      ? { ...post, body: "", bodyPieces: pieces.length }
+      : post;
+    op.set(["news", "posts", slug], record);
+    pieces.forEach((text, i) => op.set(["news", "post_body", slug, i], { revision, text }));
+    const before = previous && previous.body.length > INLINE_BODY
+      ? Math.ceil(previous.body.length / (BODY_PIECE - 1))
+      : 0;
+    for (let i = pieces.length; i < before; i++) op.delete(["news", "post_body", slug, i]);
   }
 
   /**
@@ -583,8 +674,8 @@ export class NewsStore {
     post.sourceCount = independentSources(post.sources);
     const op = this.#kv.atomic()
       .check(previous)
-      .set(["news", "posts", post.slug], post)
       .set(["news", "meta", "version"], version);
+    this.#setPost(op, post, previous.value);
     this.#audit(op, post, action, previous.value?.status ?? null, actor, { note });
     const result = await retryLocked(() => op.commit());
     if (!result.ok) {
@@ -630,7 +721,7 @@ export class NewsStore {
   }
 
   async #existing(slug: string): Promise<Deno.KvEntry<StoredPost>> {
-    const entry = await this.#kv.get<StoredPost>(["news", "posts", slug]);
+    const entry = await this.#read(slug);
     if (entry.value === null) throw ApiError.notFound(`No post with slug "${slug.slice(0, 80)}"`);
     return entry as Deno.KvEntry<StoredPost>;
   }
@@ -678,7 +769,7 @@ export class NewsStore {
         'Field "slug" is needed: the title has no Latin letters or digits to make one from',
       );
     }
-    const previous = await this.#kv.get<StoredPost>(["news", "posts", post.slug]);
+    const previous = await this.#read(post.slug);
     if (previous.value !== null) {
       throw new ApiError(409, "conflict", `A post with slug "${post.slug}" already exists`);
     }

@@ -40,7 +40,8 @@ export function recordAccess(
   const tier = call.caller?.tier ?? "anonymous";
   if (status === 429) metrics.quotaRejections.inc({ tier });
   if (!logger.enabled("info")) return;
-  const peer = call.info?.remoteAddr?.hostname;
+  // The client's address as the pipeline resolved it (behind trusted proxies, the forwarded one).
+  const address = call.client.address;
   logger.log("info", "request", {
     requestId: call.id,
     method,
@@ -48,6 +49,6 @@ export function recordAccess(
     status,
     durationMs: Math.round(seconds * 100_000) / 100,
     tier,
-    ...(peer ? { ip: logIp ? peer : maskAddress(peer) } : {}),
+    ...(address !== "unknown" ? { ip: logIp ? address : maskAddress(address) } : {}),
   });
 }

@@ -17,6 +17,7 @@ import {
   openSession,
   sessionToken,
 } from "../accounts/web.ts";
+import { BODY_LIMITS, readForm } from "../http/body.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import { translate } from "../../core/i18n.ts";
@@ -202,15 +203,14 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
     let email: string | undefined;
     try {
       checkOrigin(c, config, true);
-      const raw = await c.req.parseBody();
-      const form: Record<string, string> = {};
-      for (const [name, value] of Object.entries(raw)) {
-        if (typeof value === "string") form[name] = value;
-      }
+      // Bounded before it is read (BODY_LIMITS.form): a form past it is a 413.
+      const form = await readForm(c.req.raw, BODY_LIMITS.form);
       email = form.email;
       return await run(c, form);
     } catch (error) {
-      if (!isApiError(error)) throw error;
+      // A body over its limit or past its deadline is answered by the pipeline: a 413 or 408
+      // in the error envelope.
+      if (!isApiError(error) || error.status === 413 || error.status === 408) throw error;
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       const status = ([400, 401, 403, 404, 409, 429] as const).find((s) => s === error.status) ??
         400;
@@ -265,7 +265,11 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
     "/developers/keys/:id/revoke",
     action(async (c) => {
       const account = await requireAccount(c);
-      const revoked = await accounts.revokeKey(c.req.param("id") ?? "", account.id);
+      const id = c.req.param("id") ?? "";
+      // Key ids are `key_` and 16 characters; the API's own parameter allows 64 (a KV key cannot
+      // pass 2 KiB): a longer one is no key of this account.
+      if (id.length > 64) throw ApiError.notFound("No key with this id in this account");
+      const revoked = await accounts.revokeKey(id, account.id);
       logger.log("info", "Key revoked", { accountId: account.id, keyId: revoked.id });
       const notice = markup("page.dev.revoked", { prefix: html`<code>${revoked.prefix}…</code>` });
       return page(c, await view(c, { notice }));

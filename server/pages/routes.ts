@@ -7,6 +7,7 @@
 import type { Context, Hono, NotFoundHandler } from "hono";
 import type { JsonObject } from "../../core/openapi.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
+import { allowedMethods } from "../http/allow.ts";
 import { notFound as apiNotFound } from "../http/errors.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { PageViews } from "../page_views.ts";
@@ -57,7 +58,9 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     const slug = c.req.param("slug");
     const op = bySlug.get(slug);
     if (!op) return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
-    if (c.req.method === "GET") pageViews.record(slug, c.req.header("User-Agent"));
+    if (c.req.method === "GET") {
+      pageViews.record(slug, c.req.header("User-Agent"), c.get("client")?.group);
+    }
     const rendered = toolPage({ op, search: new URL(c.req.url).searchParams, ctx: context() });
     return page(c, rendered.body, rendered.status);
   });
@@ -87,8 +90,11 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     const headers = new Headers({ Accept: "application/json" });
     const agent = c.req.header("User-Agent");
     if (agent) headers.set("User-Agent", agent);
-    // In-process: the same app, as the same client (the call counts against its quota).
-    const answer = await app.fetch(new Request(new URL(url, c.req.url), { headers }), c.env);
+    // In-process: the same app, as the same client (the pipeline's resolved client, so the call
+    // counts against that address's own quota, the one its API calls spend).
+    const answer = await app.fetch(new Request(new URL(url, c.req.url), { headers }), {
+      client: c.get("client"),
+    });
     return page(
       c,
       tryPage(endpoint, search, url, {
@@ -101,13 +107,19 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
 }
 
 /**
- * Not-found handling: the JSON `not_found` error under `/api/`, a human page elsewhere.
+ * Not-found handling: a 405 with `Allow` for a path that other methods are served on, else the
+ * JSON `not_found` error under `/api/` and a human page elsewhere.
  *
+ * @param app The app, whose routes give each path's methods (without it: no 405s).
  * @returns Hono's not-found handler.
  */
-export function pagesNotFound(): NotFoundHandler<AppEnv> {
+export function pagesNotFound(app?: Hono<AppEnv>): NotFoundHandler<AppEnv> {
   const json = apiNotFound();
+  const allowed = app ? allowedMethods(app) : undefined;
   return (c) => {
+    // A path served with other methods only: 405 with Allow (the pipeline writes the envelope).
+    const refused = allowed?.(c.req.method, c.req.path);
+    if (refused) throw refused;
     const path = new URL(c.req.url).pathname;
     if (path === "/api" || path.startsWith("/api/")) return json(c);
     return page(c, notFoundPage(path), 404);

@@ -10,6 +10,7 @@ import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "../../core/errors.ts";
 import { voice, type VoiceRequest } from "../../core/ops/voice.ts";
 import type { Clock } from "../clock.ts";
+import { readBody } from "../http/body.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { QuotaDecision, QuotaStore } from "../quota/store.ts";
 import { rateLimited, voiceCallerId } from "../http/quota.ts";
@@ -41,40 +42,22 @@ function badBody(message: string): ApiError {
 }
 
 /**
- * Reads a request body as UTF-8 text, refusing more than `limit` bytes whether or not
- * Content-Length was sent (or was truthful).
+ * Reads a request body as UTF-8 text through `readBody` (`server/http/body.ts`): refusing more
+ * than `limit` bytes whether or not Content-Length was sent (or was truthful), and a body that
+ * has not arrived whole within its deadline.
  *
  * @param request The request.
  * @param limit Most bytes accepted.
  * @returns The text.
- * @throws {ApiError} 413 over the limit, 400 for bytes that are not UTF-8.
+ * @throws {ApiError} 413 over the limit, 408 past the deadline, 400 for bytes that are not UTF-8.
  */
 export async function readBodyText(request: Request, limit: number): Promise<string> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
-    await request.body?.cancel();
-    throw tooLarge();
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel();
-        throw tooLarge();
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  let bytes: Uint8Array;
+  try {
+    bytes = await readBody(request, limit);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 413) throw tooLarge();
+    throw error;
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -91,3 +91,19 @@ Deno.test("PageViews keeps the batch when a flush fails", async () => {
   await assert.rejects(views.flush());
   assert.equal(views.popularity().get("vat"), 1);
 });
+
+Deno.test("PageViews counts each caller once per page per UTC day", async () => {
+  await using kv = await Deno.openKv(":memory:");
+  const views = new PageViews(kv);
+  const browser = "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0";
+  const day = Date.UTC(2026, 5, 15, 10);
+  assert.equal(views.record("vat", browser, "203.0.113.7", day), true);
+  assert.equal(views.record("vat", browser, "203.0.113.7", day + 3_600_000), false);
+  assert.equal(views.record("fd", browser, "203.0.113.7", day), true);
+  assert.equal(views.record("vat", browser, "198.51.100.1", day), true);
+  // The next UTC day counts the same caller again.
+  assert.equal(views.record("vat", browser, "203.0.113.7", Date.UTC(2026, 5, 16, 0, 0, 1)), true);
+  assert.equal(views.popularity().get("vat"), 3);
+  assert.equal(views.popularity().get("fd"), 1);
+  await views.close();
+});
