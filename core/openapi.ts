@@ -6,6 +6,7 @@
  */
 import * as z from "zod/mini";
 import type { AnyOperation } from "./operation.ts";
+import { DATE_MAX, DATE_MIN } from "./params.ts";
 
 /** A JSON object (an OpenAPI fragment). */
 export type JsonObject = Record<string, unknown>;
@@ -85,6 +86,8 @@ export function operationParameters(op: AnyOperation): ParameterObject[] {
         ? INTEGER_RULE
         : rest.type === "number"
         ? NUMBER_RULE
+        : rest.format === "date"
+        ? DATE_RULE
         : undefined;
       return {
         name,
@@ -143,6 +146,9 @@ export const ENUM_RULE =
  */
 export const NUMBER_RULE =
   "Written in plain decimal notation: digits with an optional leading minus and one decimal point; no exponent (1e5), thousands separators, NaN or Infinity";
+
+/** The dates the server reads (`isoDate` in `core/params.ts`): outside them, 400. */
+export const DATE_RULE = `A calendar date written YYYY-MM-DD, from ${DATE_MIN} to ${DATE_MAX}`;
 
 /** How a whole number is written in a URL (see {@linkcode NUMBER_RULE}). */
 export const INTEGER_RULE =
@@ -294,7 +300,8 @@ function errorResponses(op: AnyOperation): Record<string, JsonObject> {
     out["401"] = errorResponse("Not signed in (no session cookie, or it expired) or a bad key");
   }
   if (op.body !== undefined) {
-    out["413"] = errorResponse("The request body is too large");
+    out["408"] = errorResponse("The request body did not arrive in full within 30 seconds");
+    out["413"] = errorResponse("The request body is over this operation's limit");
     out["415"] = errorResponse("The request body is not Content-Type: application/json");
   }
   out["414"] = COMMON_ERRORS["414"]!;
