@@ -5,6 +5,8 @@
  * @module
  */
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
+import type { ElectricityBill, ElectricityParams } from "../core/ops/electricity.ts";
+import type { PhoneParams, PhoneResult } from "../core/ops/phone.ts";
 import type { FdParams, FdResult } from "../core/ops/fd.ts";
 import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
 import type { LandParams, LandResult } from "../core/ops/land.ts";
@@ -48,6 +50,10 @@ export interface OperationTypes<P, R, M extends Meta | undefined = Meta> {
 export interface OperationMap {
   /** `GET /nic/{number}`. */
   nic: OperationTypes<{ number: string }, NicResult>;
+  /** `GET /phone/{number}`. */
+  phone: OperationTypes<PhoneParams, PhoneResult>;
+  /** `GET /electricity/bill`. */
+  "electricity-bill": OperationTypes<ElectricityParams, ElectricityBill>;
   /** `GET /plate/{plate}`. */
   plate: OperationTypes<{ plate: string }, PlateResult>;
   /** `GET /tax/paye`. */
