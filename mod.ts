@@ -86,6 +86,7 @@ export {
   ELECTRICITY_CATEGORIES,
   ELECTRICITY_FIRST_DATE,
   electricityBill,
+  ssclGrossUp,
 } from "./core/calc/electricity.ts";
 export type {
   ElectricityBill,

@@ -804,7 +804,20 @@ export class LankaClient {
     }
     // A rendered representation has no envelope, so no meta: as from the server.
     if (rendered) return local(data, undefined);
-    return local(data, this.#meta(op));
+    const meta = this.#meta(op);
+    if (op.provenanceOf && op.provenance) {
+      // An answer whose source depends on it (a dated table) names its own source.
+      const source = op.provenanceOf(data);
+      return local(
+        data,
+        Object.freeze({
+          ...meta,
+          source_url: source.sourceUrl,
+          last_verified: source.lastVerified,
+        }),
+      );
+    }
+    return local(data, meta);
   }
 
   /** The meta of an operation's local answers: the same every call, built once and frozen. */

@@ -155,6 +155,29 @@ function describe(d: Decision): ElectricityDecision {
   };
 }
 
+/**
+ * The Social Security Contribution Levy the utilities add to a bill: `charge / 97.5 x 2.5`, so that
+ * the levy is 2.5% of the final bill, rounded half up to the cent (LECO's calculator; a printed
+ * CEB bill: 55,293.00 carries 1,417.77).
+ *
+ * @param charge The charge before the levy, LKR (at most two decimals).
+ * @returns The levy, LKR.
+ *
+ * @example Usage
+ * ```ts
+ * import { ssclGrossUp } from "./electricity.ts";
+ * console.log(ssclGrossUp(55293)); // 1417.77
+ * ```
+ */
+export function ssclGrossUp(charge: number): number {
+  return lkr(ssclCents(cents(charge)));
+}
+
+function ssclCents(chargeCents: number): number {
+  // charge x 25 / 975, rounded half up to the cent, in integers.
+  return Math.floor((chargeCents * 25 * 2 + 975) / (975 * 2));
+}
+
 /** The note an answer carries when its date falls under the last decision held. */
 export const LATEST_NOTE: string = data.latestCheck.note;
 
@@ -236,8 +259,7 @@ export function electricityBill(options: ElectricityBillOptions): ElectricityBil
   }
   const fixedCents = cents(fixed);
   const chargeCents = energyCents + fixedCents;
-  // charge / 97.5 x 2.5 = charge x 25 / 975, rounded half up to the cent in integers.
-  const ssclCents = Math.floor((chargeCents * 25 * 2 + 975) / (975 * 2));
+  const levyCents = ssclCents(chargeCents);
   const last = decision.id === LAST.id;
   return {
     category,
@@ -250,8 +272,8 @@ export function electricityBill(options: ElectricityBillOptions): ElectricityBil
     energyCharge: lkr(energyCents),
     fixedCharge: lkr(fixedCents),
     charge: lkr(chargeCents),
-    sscl: lkr(ssclCents),
-    total: lkr(chargeCents + ssclCents),
+    sscl: lkr(levyCents),
+    total: lkr(chargeCents + levyCents),
     currency: "LKR",
     lastDecisionHeld: LAST.from,
     note: last ? LATEST_NOTE : null,

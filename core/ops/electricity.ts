@@ -135,6 +135,10 @@ export const electricity: Operation<ElectricityParams, ElectricityBill> = define
     sourceUrl: data.decisions.at(-1)!.sourceUrl,
     lastVerified: data.lastVerified,
   },
+  provenanceOf: (bill) => ({
+    sourceUrl: bill.decision.sourceUrl,
+    lastVerified: bill.decision.lastVerified,
+  }),
   errors: {
     "501":
       "Not available: the decision in force on the date is held without this category's figures (or the fixed charge the units need)",
