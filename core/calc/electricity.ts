@@ -46,13 +46,13 @@ export const ELECTRICITY_FIRST_DATE: string = DECISIONS[0]!.from;
 /** One block of the energy charge. */
 export interface ElectricityBlock {
   /** First unit of the block (1-based), after proration. */
-  from: number;
+  firstUnit: number;
   /** Last unit of the block; null for the open top block. */
-  to: number | null;
+  lastUnit: number | null;
   /** Units of this bill charged in the block. */
   units: number;
-  /** LKR per kWh. */
-  rate: number;
+  /** LKR per kWh (unit). */
+  unitPrice: number;
   /** Units times rate, LKR. */
   amount: number;
 }
@@ -88,7 +88,7 @@ export interface ElectricityBill {
   /** The decision in force on the date. */
   decision: ElectricityDecision;
   /** The regime or band the units select, as first and last unit (after proration). */
-  band: { from: number; to: number | null };
+  band: { firstUnit: number; lastUnit: number | null };
   /** The energy charge by block. */
   blocks: ElectricityBlock[];
   /** Sum of the blocks, LKR. */
@@ -235,10 +235,10 @@ export function electricityBill(options: ElectricityBillOptions): ElectricityBil
     const landsHere = units <= (upper ?? Infinity) && (units > lower || lower === 0);
     if (inBlock > 0 || lower === 0) {
       blocks.push({
-        from: lower + 1,
-        to: upper,
+        firstUnit: lower + 1,
+        lastUnit: upper,
         units: inBlock,
-        rate: block.rate,
+        unitPrice: block.rate,
         amount: lkr(amount),
       });
       energyCents += amount;
@@ -267,7 +267,7 @@ export function electricityBill(options: ElectricityBillOptions): ElectricityBil
     days,
     date,
     decision: describe(decision),
-    band: { from: previous === 0 ? 0 : previous + 1, to: scaled(regime.upTo, days) },
+    band: { firstUnit: previous === 0 ? 0 : previous + 1, lastUnit: scaled(regime.upTo, days) },
     blocks,
     energyCharge: lkr(energyCents),
     fixedCharge: lkr(fixedCents),

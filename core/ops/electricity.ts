@@ -92,14 +92,14 @@ const result: z.ZodMiniType<ElectricityBill> = z.object({
   days: z.int(),
   date: z.iso.date(),
   decision: decisionSchema,
-  band: z.object({ from: z.int(), to: z.nullable(z.int()) }).check(z.describe(
+  band: z.object({ firstUnit: z.int(), lastUnit: z.nullable(z.int()) }).check(z.describe(
     "The regime (domestic, religious) or band (GP-1, H-1, I-1) the units select, after proration",
   )),
   blocks: z.array(z.object({
-    from: z.int(),
-    to: z.nullable(z.int()),
+    firstUnit: z.int(),
+    lastUnit: z.nullable(z.int()).check(z.describe("null: the open top block")),
     units: z.int(),
-    rate: z.number().check(z.describe("LKR per kWh")),
+    unitPrice: z.number().check(z.describe("LKR per kWh")),
     amount: z.number(),
   })).check(z.describe("The energy charge by block")),
   energyCharge: z.number(),

@@ -55,10 +55,13 @@ Deno.test("domestic 69 kWh in 30 days is 1,420 before SSCL under the May 2026 ta
   assert.equal(bill.energyCharge, 1_020);
   assert.equal(bill.fixedCharge, 400);
   assert.equal(bill.charge, 1_420);
-  assert.deepEqual(bill.blocks.map((b) => [b.from, b.to, b.units, b.rate, b.amount]), [
-    [1, 60, 60, 14, 840],
-    [61, 90, 9, 20, 180],
-  ]);
+  assert.deepEqual(
+    bill.blocks.map((b) => [b.firstUnit, b.lastUnit, b.units, b.unitPrice, b.amount]),
+    [
+      [1, 60, 60, 14, 840],
+      [61, 90, 9, 20, 180],
+    ],
+  );
   assert.equal(bill.sscl, ssclGrossUp(1_420));
   assert.equal(bill.total, 1_420 + bill.sscl);
 });
@@ -98,7 +101,7 @@ Deno.test("billing periods other than 30 days scale the block limits down and ch
   assert.equal(charge(121, "D-1", MAY_2026, 60), 2_100);
   const bill = electricityBill({ units: 120, category: "D-1", date: MAY_2026, days: 60 });
   assert.equal(bill.fixedCharge, 210);
-  assert.deepEqual(bill.band, { from: 0, to: 120 });
+  assert.deepEqual(bill.band, { firstUnit: 0, lastUnit: 120 });
 });
 
 Deno.test("GP-1 and H-1 charge every unit at the band's rate, switching above the threshold", () => {
