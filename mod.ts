@@ -82,12 +82,8 @@ export type {
 } from "./core/calc/paye.ts";
 export { paye } from "./core/ops/paye.ts";
 export type { PayeParams } from "./core/ops/paye.ts";
-export {
-  ELECTRICITY_CATEGORIES,
-  ELECTRICITY_FIRST_DATE,
-  electricityBill,
-  ssclGrossUp,
-} from "./core/calc/electricity.ts";
+// The electricity calculator itself is exported by `@lanka/api/operations` (with the phone
+// lookup): exported here, bundlers put its tariff tables in the client's initial load.
 export type {
   ElectricityBill,
   ElectricityBillOptions,

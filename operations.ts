@@ -7,6 +7,14 @@
  * @module
  */
 export { findOperation, operations } from "./core/registry.ts";
+export {
+  ELECTRICITY_CATEGORIES,
+  ELECTRICITY_FIRST_DATE,
+  electricityBill,
+  ssclGrossUp,
+} from "./core/calc/electricity.ts";
+export { electricity, localizeElectricityBill } from "./core/ops/electricity.ts";
+export { lookupPhone, phone } from "./core/ops/phone.ts";
 export { store, STORE_MAX_LIMIT, STORE_TOPICS, STORE_VENDORS } from "./core/ops/store.ts";
 export {
   codePoints,
