@@ -81,6 +81,7 @@ export function envelopeJson(
     if (op.page) tail += `,"page_url":${JSON.stringify(`${baseUrl}/tools/${op.page}`)}`;
     if (!dynamic) tail += sourceTail(op.provenance);
   }
+  const closed = `${tail}}}`;
   const endpoint = `,"endpoint":${JSON.stringify(op.name)},"limit":`;
   const tiers = { anonymous: '{"tier":"anonymous"', key: '{"tier":"key"' };
   return (data, call) => {
@@ -90,7 +91,7 @@ export function envelopeJson(
     // An answer whose source depends on it (a dated table) names its own source.
     const ending = dynamic
       ? `${tail}${sourceTail(data === undefined ? op.provenance! : op.provenanceOf!(data))}}}`
-      : `${tail}}}`;
+      : closed;
     const meta = `${tiers[caller.tier]}${endpoint}${quota?.limit ?? caller.limit},"remaining":${
       quota?.remaining ?? caller.limit
     }${ending}`;
