@@ -85,6 +85,26 @@ export type {
 } from "./core/calc/paye.ts";
 export { paye } from "./core/ops/paye.ts";
 export type { PayeParams } from "./core/ops/paye.ts";
+// The electricity calculator itself is exported by `@lanka/api/operations` (with the phone
+// lookup): exported here, bundlers put its tariff tables in the client's initial load.
+export type {
+  ElectricityBill,
+  ElectricityBillOptions,
+  ElectricityBlock,
+  ElectricityCategory,
+  ElectricityDecision,
+} from "./core/calc/electricity.ts";
+export type { ElectricityParams } from "./core/ops/electricity.ts";
+// The phone operation is reached through the client (`client.phone()`), which loads it and
+// libphonenumber-js on first use; only its types are exported here, so that importing this
+// entry never loads the phone metadata.
+export type {
+  PhoneArea,
+  PhoneOperator,
+  PhoneParams,
+  PhoneReasonCode,
+  PhoneResult,
+} from "./core/ops/phone.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";

@@ -80,6 +80,13 @@ export interface Operation<P = unknown, R = unknown> {
   page?: string;
   /** The published source of the figures, when the endpoint is backed by them. */
   provenance?: Provenance;
+  /**
+   * The source of one answer's figures, when it depends on the answer (a dated table: the
+   * decision in force on the date asked for); `meta.source_url` and `meta.last_verified` then
+   * come from it instead of `provenance`, which stays the source of the current figures (method
+   * syntax: the registry holds any result).
+   */
+  provenanceOf?(result: R): Provenance;
   /** Whether an API key is required. */
   keyOnly?: boolean;
   /**

@@ -27,10 +27,13 @@ import { workingDays } from "./ops/working_days.ts";
 import { zScore } from "./ops/z_score.ts";
 import { voice } from "./ops/voice.ts";
 import { newsOperations } from "./ops/news.ts";
+import { electricity } from "./ops/electricity.ts";
+import { phone } from "./ops/phone.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
   nic,
+  phone,
   plate,
   paye,
   apit,
@@ -38,6 +41,7 @@ export const operations: readonly AnyOperation[] = [
   gratuity,
   minimumWage,
   vat,
+  electricity,
   words,
   loan,
   fd,

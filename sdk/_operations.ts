@@ -43,6 +43,9 @@ const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   store: () => import("../core/ops/store.ts").then((m) => m.store),
   news: () => import("../core/ops/news.ts").then((m) => m.news),
   voice: () => import("../core/ops/voice.ts").then((m) => m.voice),
+  // libphonenumber-js and its metadata (about 40 KB gzipped) load only with the first call.
+  phone: () => import("../core/ops/phone.ts").then((m) => m.phone),
+  "electricity-bill": () => import("../core/ops/electricity.ts").then((m) => m.electricity),
   // Its Sinhala and Tamil word tables (about 3 KB gzipped) load only with the first call.
   words: () => import("../core/ops/words.ts").then((m) => m.words),
 };

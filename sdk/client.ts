@@ -8,6 +8,8 @@ import { ApiError as CoreApiError, isApiError as isCoreApiError } from "../core/
 import { chosenFormat, parseParams } from "../core/execute.ts";
 import type { AnyOperation, Operation, OperationContext } from "../core/operation.ts";
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
+import type { ElectricityBill, ElectricityParams } from "../core/ops/electricity.ts";
+import type { PhoneResult } from "../core/ops/phone.ts";
 import { fd as fdOp, type FdParams, type FdResult } from "../core/ops/fd.ts";
 import type { ApitParams, ApitResult } from "../core/ops/apit.ts";
 import type { GratuityResult } from "../core/ops/gratuity.ts";
@@ -512,6 +514,50 @@ export class LankaClient {
   }
 
   /**
+   * An electricity bill under the PUCSL tariff decision in force on a date
+   * (`GET /electricity/bill`).
+   *
+   * @param params `units`, and optionally `category` (default D-1), `date` (default today) and
+   *   `days` (default 30).
+   * @param options Signal and timeout.
+   * @returns The energy charge by block, the fixed charge, SSCL and the total, with the decision.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const bill = await client.electricityBill({ units: 69, date: "2026-06-01" });
+   * console.log(bill.charge); // 1420: 60 x 14 + 9 x 20 + 400 fixed (May 2026 tariff)
+   * ```
+   */
+  electricityBill(
+    params: ElectricityParams,
+    options?: RequestOptions,
+  ): ApiPromise<ElectricityBill> {
+    return this.call("electricity-bill", params, options);
+  }
+
+  /**
+   * Checks a Sri Lankan phone number as typed (`GET /phone/{number}`): validity, E.164 and
+   * national forms, mobile or fixed, the operator of a mobile prefix or the area of a code.
+   *
+   * @param number The number, for example `077 123 4567` or `+94112345678`.
+   * @param options Signal and timeout.
+   * @returns The answer; a number that is not valid has `valid: false` and a reason.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const found = await client.phone("077 123 4567");
+   * console.log(found.e164, found.operator?.name); // "+94771234567" "Dialog"
+   * ```
+   */
+  phone(number: string, options?: RequestOptions): ApiPromise<PhoneResult> {
+    return this.call("phone", { number }, options);
+  }
+
+  /**
    * APIT under any table by number (`GET /tax/apit`), with that table's own inputs.
    *
    * @param params `table` and its inputs (1: `monthly`; 2: `paidToDate`, `payable`, `lumpSums`).
@@ -774,7 +820,20 @@ export class LankaClient {
     }
     // A rendered representation has no envelope, so no meta: as from the server.
     if (rendered) return local(data, undefined);
-    return local(data, this.#meta(op));
+    const meta = this.#meta(op);
+    if (op.provenanceOf && op.provenance) {
+      // An answer whose source depends on it (a dated table) names its own source.
+      const source = op.provenanceOf(data);
+      return local(
+        data,
+        Object.freeze({
+          ...meta,
+          source_url: source.sourceUrl,
+          last_verified: source.lastVerified,
+        }),
+      );
+    }
+    return local(data, meta);
   }
 
   /** The meta of an operation's local answers: the same every call, built once and frozen. */

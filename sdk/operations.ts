@@ -9,6 +9,8 @@
  * @module
  */
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
+import type { ElectricityBill, ElectricityParams } from "../core/ops/electricity.ts";
+import type { PhoneParams, PhoneResult } from "../core/ops/phone.ts";
 import type { FdParams, FdResult } from "../core/ops/fd.ts";
 import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
 import type { LandParams, LandResult } from "../core/ops/land.ts";
@@ -52,6 +54,10 @@ export interface OperationTypes<P, R, M extends Meta | undefined = Meta> {
 export interface OperationMap {
   /** `GET /nic/{number}`. */
   nic: OperationTypes<{ number: string }, NicResult>;
+  /** `GET /phone/{number}`. */
+  phone: OperationTypes<PhoneParams, PhoneResult>;
+  /** `GET /electricity/bill`. */
+  "electricity-bill": OperationTypes<ElectricityParams, ElectricityBill>;
   /** `GET /plate/{plate}`. */
   plate: OperationTypes<{ plate: string }, PlateResult>;
   /** `GET /tax/paye`. */
@@ -120,6 +126,14 @@ export interface OperationMap {
 export type OperationName = keyof OperationMap;
 
 export { findOperation, operations } from "../core/registry.ts";
+export {
+  ELECTRICITY_CATEGORIES,
+  ELECTRICITY_FIRST_DATE,
+  electricityBill,
+  ssclGrossUp,
+} from "../core/calc/electricity.ts";
+export { electricity, localizeElectricityBill } from "../core/ops/electricity.ts";
+export { lookupPhone, phone } from "../core/ops/phone.ts";
 export { store, STORE_MAX_LIMIT, STORE_TOPICS, STORE_VENDORS } from "../core/ops/store.ts";
 export {
   codePoints,

@@ -72,21 +72,29 @@ export function envelopeJson(
   baseUrl: string,
 ): (data: unknown, call: Call) => string {
   let tail = "";
+  const sourceTail = (source: { sourceUrl: string; lastVerified: string }) =>
+    `,"source_url":${JSON.stringify(source.sourceUrl)},"last_verified":${
+      JSON.stringify(source.lastVerified)
+    }`;
+  const dynamic = op.provenance !== undefined && op.provenanceOf !== undefined;
   if (op.provenance) {
     if (op.page) tail += `,"page_url":${JSON.stringify(`${baseUrl}/tools/${op.page}`)}`;
-    tail += `,"source_url":${JSON.stringify(op.provenance.sourceUrl)}`;
-    tail += `,"last_verified":${JSON.stringify(op.provenance.lastVerified)}`;
+    if (!dynamic) tail += sourceTail(op.provenance);
   }
-  tail += "}}";
+  const closed = `${tail}}}`;
   const endpoint = `,"endpoint":${JSON.stringify(op.name)},"limit":`;
   const tiers = { anonymous: '{"tier":"anonymous"', key: '{"tier":"key"' };
   return (data, call) => {
     const caller = call.caller!;
     const quota = call.quota;
     const json = JSON.stringify(data);
+    // An answer whose source depends on it (a dated table) names its own source.
+    const ending = dynamic
+      ? `${tail}${sourceTail(data === undefined ? op.provenance! : op.provenanceOf!(data))}}}`
+      : closed;
     const meta = `${tiers[caller.tier]}${endpoint}${quota?.limit ?? caller.limit},"remaining":${
       quota?.remaining ?? caller.limit
-    }${tail}`;
+    }${ending}`;
     // `data` that JSON cannot hold (undefined) is left out, as JSON.stringify of the object does.
     return json === undefined
       ? `{"ok":true,"meta":${meta}`

@@ -198,6 +198,10 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   const formable = op.run !== undefined || (op.method === "GET" && !op.path.includes("{"));
   const action = op.run ? `/tools/${slug}` : apiUrl(op, [], "");
 
+  // An answer from a dated table names the source of the table it used.
+  const source = outcome.result && op.provenanceOf && op.provenance
+    ? op.provenanceOf(outcome.result)
+    : op.provenance;
   const body = html`
     <h1>${text.title}</h1>
     <p>${text.description}</p>
@@ -233,13 +237,13 @@ export function toolPage(input: ToolPageInput): RenderedPage {
       <pre><code data-snippet="sdk">${sdkSnippet(op, params, shownPairs)}</code></pre>
       <p><a href="/docs#op-${op.name}">${t("page.tool.reference")}</a></p>
     </section>
-    ${op.provenance
+    ${source
       ? html`<section aria-labelledby="source-title">
   <h2 id="source-title">${t("page.tool.source")}</h2>
   <p>${
         t("page.tool.figures_from")
-      } <a href="${op.provenance.sourceUrl}" rel="noopener">${op.provenance.sourceUrl}</a>,
-  ${t("page.tool.last_verified")} <time datetime="${op.provenance.lastVerified}" data-field="lastVerified">${op.provenance.lastVerified}</time>.</p>
+      } <a href="${source.sourceUrl}" rel="noopener">${source.sourceUrl}</a>,
+  ${t("page.tool.last_verified")} <time datetime="${source.lastVerified}" data-field="lastVerified">${source.lastVerified}</time>.</p>
 </section>`
       : op.local
       ? html`<p class="muted">${t("page.tool.no_figures")}</p>`

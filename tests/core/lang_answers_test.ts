@@ -108,6 +108,14 @@ const EXEMPT: Record<string, Record<string, string>> = {
   paye: {
     "rounding@top": "the rounding used (an enum)",
   },
+  "electricity-bill": {
+    source: "a citation: what the decision's figures were read from, as cited",
+  },
+  phone: {
+    "input@top": "the echo of the number as typed",
+    "source@top": "a citation: the library and the tables, as named",
+    districtSlug: "the district's slug in /districts (a code)",
+  },
 };
 
 /** Requests that together reach every sentence each operation writes. */
@@ -232,6 +240,24 @@ function requests(): Record<string, [string, string][][]> {
       [["table", "8"], ["date", "2025-06-25"], ["monthly", "900000"], ["remuneration", "1"]],
       [["table", "1"], ["monthly", "250000"], ["paidToDate", "1"], ["payable", "1"]],
     ],
+    "electricity-bill": [
+      [["units", "69"]],
+      [["units", "69"], ["date", "2026-11-01"]],
+      [["units", "250"], ["category", "GP-1"], ["date", "2025-10-20"], ["days", "31"]],
+    ],
+    phone: [
+      "0771234567",
+      "0751234567",
+      "0721234567",
+      "0112345678",
+      "0312345678",
+      "0822345678",
+      "0731234567",
+      "077",
+      "077123456789",
+      "+442079460958",
+      "197312345",
+    ].map((number): [string, string][] => [["number", number]]),
     words: ["0", "1", "1234567.50", "100000", "999999999999.99"].flatMap((amount) => [
       [["amount", amount]],
       [["amount", amount], ["style", "lakh"]],
@@ -267,12 +293,14 @@ Deno.test("the operations with text for people all take lang", () => {
     [
       "apit",
       "districts",
+      "electricity-bill",
       "gratuity",
       "holidays",
       "minimum-wage",
       "nic",
       "payslip",
       "paye",
+      "phone",
       "plate",
       "scholarship-cutoff",
       "tools",

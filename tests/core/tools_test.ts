@@ -16,6 +16,8 @@ const CANONICAL = [
   "minimum-wage",
   "apit",
   "vat",
+  "electricity-bill",
+  "phone",
   "words",
   "loan",
   "fd",

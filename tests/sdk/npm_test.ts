@@ -125,7 +125,17 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
       assert.ok(initial.gzip <= 35 * 1024, `createClient() initial load: ${initial.gzip} bytes`);
       assert.equal(initial.classicZod, 0, "classic zod modules in the client bundle");
       // Datasets only some operations need load with those operations, not up front.
-      for (const data of ["grade6_schools", "al_subjects", "districts", "tools", "store"]) {
+      for (
+        const data of [
+          "grade6_schools",
+          "al_subjects",
+          "districts",
+          "tools",
+          "store",
+          "electricity",
+          "phones",
+        ]
+      ) {
         assert.ok(!initial.data.includes(`${data}.json`), `${data}.json is in the initial load`);
       }
       // client.words({ lang: "si" }) loads the number tables, not the catalogues of text for
