@@ -169,6 +169,11 @@ export const commands: AdminCommand[] = [
       "Grant the news editor role to an account (the name is the byline and the approvedBy shown; default: the email's local part)",
     async run(args, ctx) {
       const account = await accountByEmail(ctx, args.positional[0]);
+      if (!account.verifiedAt) {
+        throw new UsageError(
+          `The account "${account.email}" has not confirmed its email address yet: the editor role needs a confirmed one (the owner follows the link mailed at sign-up, or asks for a new one on /developers)`,
+        );
+      }
       const name = (option(args, "name") ?? account.email.split("@")[0]!).trim().slice(0, 80);
       if (!name) throw new UsageError("--name cannot be empty");
       await newsStore(ctx).grantEditor(account.id, account.email, name);
@@ -272,9 +277,37 @@ export async function runAdmin(
   }
 }
 
+/**
+ * What to tell an operator whose KV cannot be opened: the reason, and when Deno's permissions
+ * are the cause, the command that grants them.
+ *
+ * @param kvPath The configured `KV_PATH`.
+ * @param error What opening threw.
+ * @returns The message (no stack trace: this is an operator's mistake, not a bug).
+ */
+export function openFailure(kvPath: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (!/NotCapable|Requires (write|read) access|PermissionDenied|permission denied/i.test(reason)) {
+    return reason;
+  }
+  const folder = kvPath.includes("/") ? kvPath.replace(/\/[^/]*$/, "") || "/" : ".";
+  return `${reason}\n` +
+    `The admin task may write only to .data and /var/lib/lanka-api (deno.json, "admin"). For a ` +
+    `KV elsewhere, run it with that folder writable:\n` +
+    `  deno run --allow-net --allow-env --allow-read --allow-write=${folder} server/admin.ts ` +
+    `${Deno.args.join(" ")}\n` +
+    `(and check that the user running it may write to ${folder}).`;
+}
+
 if (import.meta.main) {
   const config = configFromEnvOrExit();
-  const kv = await openKv(config.kvPath);
+  let kv: Deno.Kv;
+  try {
+    kv = await openKv(config.kvPath);
+  } catch (error) {
+    console.error(openFailure(config.kvPath, error));
+    Deno.exit(3);
+  }
   const status = await runAdmin(Deno.args, { kv, clock: systemClock, out: console.log });
   kv.close();
   Deno.exit(status);

@@ -36,6 +36,7 @@ import type { QuotaStore } from "./quota/store.ts";
 import { Accounts } from "./accounts/store.ts";
 import { accountGuard, accountHandlers } from "./accounts/api.ts";
 import { mountDevelopers } from "./pages/developers.ts";
+import { createMailer, type Mailer } from "./accounts/mail.ts";
 import { NewsStore } from "./news/store.ts";
 import { NEWS_SEED } from "./news/seed.ts";
 import { draftHandlers, mountFeeds, newsHandler } from "./news/api.ts";
@@ -52,6 +53,8 @@ export interface AppDeps {
   quota?: QuotaStore;
   /** Accounts, sessions and keys (default: on `kv`). */
   accounts?: Accounts;
+  /** Account mail (default: SMTP from `config.mail`, else the log). */
+  mailer?: Mailer;
   /** API key lookup (default: `accounts`). */
   keys?: KeyResolver;
   /** Metrics registry (default: a fresh one). */
@@ -97,7 +100,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const quota = deps.quota ?? new KvQuotaStore(deps.kv);
   const accounts = deps.accounts ?? new Accounts(deps.kv, { clock });
-  const accountDeps = { accounts, quota, clock, config };
+  const mailer = deps.mailer ?? createMailer(config.mail, logger);
+  const accountDeps = { accounts, quota, clock, config, mailer };
   const baseUrl = config.publicBaseUrl;
   const metrics = deps.metrics ?? new Metrics();
   const pageViews = deps.pageViews ?? new PageViews(deps.kv);

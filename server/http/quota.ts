@@ -18,7 +18,9 @@ export function setRateLimitHeaders(headers: Headers, state: QuotaState): void {
 }
 
 /**
- * The 429 `rate_limited` error for a refused decision, with `Retry-After` in seconds.
+ * The 429 `rate_limited` error for a refused decision, with `Retry-After` in seconds and the
+ * `X-RateLimit-*` headers and `limit`, `remaining`, `reset` body fields of the limit that refused
+ * it (the pipeline keeps them rather than the caller's daily data quota).
  *
  * @param decision The refused decision.
  * @param nowMs The current time.
@@ -33,7 +35,12 @@ export function rateLimited(decision: QuotaDecision, nowMs: number, what = "requ
     `Daily limit of ${decision.limit} ${what} reached: resets at 00:00 UTC`,
     {
       extra: { limit: decision.limit, remaining: 0, reset: decision.reset },
-      headers: { "Retry-After": String(retryAfter) },
+      headers: {
+        "Retry-After": String(retryAfter),
+        "X-RateLimit-Limit": String(decision.limit),
+        "X-RateLimit-Remaining": "0",
+        "X-RateLimit-Reset": String(decision.reset),
+      },
     },
   );
 }

@@ -46,13 +46,26 @@ export function jsonInit(method: string, body?: unknown, cookie?: string): Reque
 }
 
 /**
- * Signs up through the JSON API.
+ * Signs up through the JSON API (202: a verification link is mailed), then logs in (keys work
+ * before the address is confirmed).
  *
  * @returns The session cookie.
  */
 export async function signUp(request: Requester, email: string, password: string): Promise<string> {
   const res = await request("/api/v1/accounts", jsonInit("POST", { email, password }));
-  if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  if (res.status !== 202) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  await res.body?.cancel();
+  return await logIn(request, email, password);
+}
+
+/**
+ * Logs in through the JSON API.
+ *
+ * @returns The session cookie.
+ */
+export async function logIn(request: Requester, email: string, password: string): Promise<string> {
+  const res = await request("/api/v1/sessions", jsonInit("POST", { email, password }));
+  if (res.status !== 201) throw new Error(`log-in: ${res.status} ${await res.text()}`);
   await res.body?.cancel();
   return sessionCookie(res)!;
 }
@@ -71,4 +84,45 @@ export async function createKey(
   const body = await res.json();
   if (res.status !== 201) throw new Error(`create key: ${res.status} ${JSON.stringify(body)}`);
   return { key: body.data.key, id: body.data.id };
+}
+
+/**
+ * The token of the newest link mailed to an address.
+ *
+ * @param mail Mail sent so far (`testApp().mail`, or parsed from a real SMTP server).
+ * @param to The address.
+ * @param page `verify` or `reset`.
+ * @returns The token.
+ */
+export function mailedToken(
+  mail: readonly { to: string; text: string }[],
+  to: string,
+  page: "verify" | "reset",
+): string {
+  for (let i = mail.length - 1; i >= 0; i--) {
+    const message = mail[i]!;
+    if (message.to !== to) continue;
+    const token = new RegExp(`/developers/${page}\\?token=([0-9A-Za-z]{43})`).exec(message.text)
+      ?.[1];
+    if (token) return token;
+  }
+  throw new Error(`No ${page} link mailed to ${to}`);
+}
+
+/**
+ * Confirms an address by following the newest verification link mailed to it (the page's form).
+ *
+ * @param request The app or server.
+ * @param mail Mail sent so far.
+ * @param email The address.
+ */
+export async function verifyEmail(
+  request: Requester,
+  mail: readonly { to: string; text: string }[],
+  email: string,
+): Promise<void> {
+  const token = mailedToken(mail, email, "verify");
+  const res = await request("/developers/verify", form({ token }));
+  const page = await res.text();
+  if (res.status !== 200) throw new Error(`verify: ${res.status} ${page}`);
 }

@@ -1,7 +1,7 @@
 /** News helpers for tests: editors made through the admin CLI, drafts through the JSON API. */
 import { runAdmin } from "../../server/admin.ts";
 import { fixedClock, type testApp } from "./app.ts";
-import { createKey, jsonInit, signUp } from "./accounts.ts";
+import { createKey, jsonInit, signUp, verifyEmail } from "./accounts.ts";
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 
@@ -20,6 +20,7 @@ export interface TestEditor {
  */
 export async function makeEditor(t: TestApp, email: string, name: string): Promise<TestEditor> {
   const cookie = await signUp(t.request, email, "long enough password");
+  await verifyEmail(t.request, t.mail, email);
   const out: string[] = [];
   const status = await runAdmin(
     ["editors", "add", email, "--name", name],

@@ -58,9 +58,17 @@ export async function accountWithKey(
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password }),
   });
-  if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  if (signUp.status !== 202) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
   await signUp.body?.cancel();
-  const cookie = cookieOf(signUp);
+  // Sign-up mails a verification link and opens no session: log in (keys work unverified).
+  const logIn = await fetch(`${url}/api/v1/sessions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (logIn.status !== 201) throw new Error(`log-in: ${logIn.status} ${await logIn.text()}`);
+  await logIn.body?.cancel();
+  const cookie = cookieOf(logIn);
   const res = await fetch(`${url}/api/v1/keys`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Cookie: cookie },

@@ -69,8 +69,14 @@ for (const lang of ["si", "ta"] as const) {
 
     const signup = await post(t, `${base}/signup`, { email, password: "long enough" });
     assert.equal(signup.status, 303);
-    assert.equal(signup.res.headers.get("Location"), base, "the redirect stays in the language");
-    const cookie = sessionCookie(signup.res)!;
+    assert.equal(signup.res.headers.get("Location"), `${base}?signup=sent`);
+    const sent = await get(t, `${base}?signup=sent`);
+    assert.equal(flash(sent.body, "notice"), entry(lang, "account.signup.sent"));
+    assertReads(lang, "signed up", sent.body);
+    const login = await post(t, `${base}/login`, { email, password: "long enough" });
+    assert.equal(login.status, 303);
+    assert.equal(login.res.headers.get("Location"), base, "the redirect stays in the language");
+    const cookie = sessionCookie(login.res)!;
 
     const empty = await get(t, base, cookie);
     assert.ok(empty.body.includes(entry(lang, "page.dev.keys.none")), "no keys yet");
@@ -126,11 +132,24 @@ for (const lang of ["si", "ta"] as const) {
 
     // Every error the dashboard shows, in the page's language.
     const errors: [string, () => Promise<{ status: number; body: string }>, number, string][] = [
+      // NIST SP 800-63B: common passwords and a repeated character are refused with the reason.
       [
-        "email taken",
-        () => post(t, `${base}/signup`, { email, password: "long enough" }),
-        409,
-        entry(lang, "page.dev.error.email_taken", { email }),
+        "common password 12345678",
+        () => post(t, `${base}/signup`, { email: `new.${email}`, password: "12345678" }),
+        400,
+        entry(lang, "account.error.common"),
+      ],
+      [
+        "common password 'password'",
+        () => post(t, `${base}/signup`, { email: `new.${email}`, password: "password" }),
+        400,
+        entry(lang, "account.error.common"),
+      ],
+      [
+        "eight spaces",
+        () => post(t, `${base}/signup`, { email: `new.${email}`, password: "        " }),
+        400,
+        entry(lang, "account.error.repeated"),
       ],
       [
         "wrong password",
@@ -148,7 +167,7 @@ for (const lang of ["si", "ta"] as const) {
         "short password",
         () => post(t, `${base}/signup`, { email: `new.${email}`, password: "short" }),
         400,
-        entry(lang, "page.dev.error.password"),
+        entry(lang, "account.error.short"),
       ],
       [
         "no such key",
