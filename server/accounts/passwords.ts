@@ -16,8 +16,8 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 const common = new Set(COMMON.passwords.map((word) => word.normalize("NFKC").toLowerCase()));
 
-/** How many passwords the shipped list refuses. */
-export const COMMON_PASSWORD_COUNT: number = common.size;
+/** How many passwords the shipped list holds (fewer once case is ignored: "Password"). */
+export const COMMON_PASSWORD_COUNT: number = COMMON.passwords.length;
 
 /**
  * The form of a password that is hashed and compared: Unicode NFKC (so the same password typed

@@ -1,0 +1,131 @@
+import assert from "node:assert/strict";
+import { form, jsonInit, mailedToken, signUp } from "../_helpers/accounts.ts";
+import { fixedClock, json, testApp } from "../_helpers/app.ts";
+import { checkNewPassword, COMMON_PASSWORD_COUNT } from "../../server/accounts/passwords.ts";
+import { createMailer } from "../../server/accounts/mail.ts";
+import { createLogger } from "../../server/log.ts";
+import { loadConfig } from "../../server/config.ts";
+import COMMON from "../../data/common_passwords.json" with { type: "json" };
+
+const refusal = (password: string) => {
+  try {
+    checkNewPassword(password);
+    return "accepted";
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+Deno.test("passwords follow NIST SP 800-63B: length after NFKC, the common list, no composition rules", () => {
+  assert.ok(COMMON_PASSWORD_COUNT >= 10_000, "at least the 10,000 most common");
+  assert.ok(COMMON.source && COMMON.last_verified && COMMON.licence);
+  assert.match(refusal("12345678"), /10,000 most common/);
+  assert.match(refusal("password"), /10,000 most common/);
+  assert.match(refusal("PassWord"), /10,000 most common/, "case is ignored");
+  // Fullwidth letters are "password" after NFKC.
+  assert.match(refusal("ｐａｓｓｗｏｒｄ"), /10,000 most common/);
+  assert.match(refusal("        "), /one character repeated/);
+  assert.match(refusal("1234567"), /at least 8 characters/);
+  // "ﬃ" (one code point) becomes "ffi" under NFKC: 3 + 5 = 8 characters.
+  assert.equal(refusal("ﬃ-cat-x"), "accepted");
+  assert.match(refusal("🦚🦚🦚🌴"), /at least 8 characters/, "code points, not UTF-16 units");
+  assert.match(refusal("x".repeat(257)), /at most 256/);
+  assert.equal(refusal("lowercase only words"), "accepted", "no composition rules");
+  assert.equal(refusal("සිංහල මුරපදය"), "accepted");
+});
+
+Deno.test("a password is checked in its NFKC form at log-in", async () => {
+  await using t = await testApp();
+  await signUp(t.request, "nfkc@example.com", "ｃａｆé-Ｐａｓｓ1");
+  const res = await t.request(
+    "/api/v1/sessions",
+    jsonInit("POST", { email: "nfkc@example.com", password: "café-Pass1" }),
+  );
+  assert.equal(res.status, 201);
+  await res.body?.cancel();
+});
+
+Deno.test("reset links expire after 1 hour and verification links after 24 hours", async () => {
+  const clock = fixedClock();
+  await using t = await testApp({ clock });
+  await signUp(t.request, "late@example.com", "late Passw0rd");
+  const reset = await t.request(
+    "/api/v1/password-reset",
+    jsonInit("POST", { email: "late@example.com" }),
+  );
+  assert.equal(reset.status, 202);
+  await reset.body?.cancel();
+  const token = mailedToken(t.mail, "late@example.com", "reset");
+  const verify = mailedToken(t.mail, "late@example.com", "verify");
+  clock.set(clock.now() + 3_600_000 - 1);
+  const open = await t.request(`/developers/reset?token=${token}`);
+  assert.equal(open.status, 200, "still valid a moment before the hour");
+  await open.body?.cancel();
+  clock.set(clock.now() + 1);
+  const expired = await t.request(`/developers/reset?token=${token}`);
+  assert.equal(expired.status, 404);
+  assert.match(await expired.text(), /expired or was already used/);
+  const used = await t.request("/developers/reset", form({ token, password: "new Passw0rd" }));
+  assert.equal(used.status, 404);
+  await used.body?.cancel();
+  const login = await t.request(
+    "/api/v1/sessions",
+    jsonInit("POST", { email: "late@example.com", password: "late Passw0rd" }),
+  );
+  assert.equal(login.status, 201, "the password did not change");
+  await login.body?.cancel();
+  clock.set(clock.now() + 23 * 3_600_000 - 1);
+  const stillVerify = await t.request(`/developers/verify?token=${verify}`);
+  assert.equal(stillVerify.status, 200);
+  await stillVerify.body?.cancel();
+  clock.set(clock.now() + 1);
+  const lateVerify = await t.request("/developers/verify", form({ token: verify }));
+  assert.equal(lateVerify.status, 404);
+  await lateVerify.body?.cancel();
+});
+
+Deno.test("the reset API refuses bad bodies with 4xx and answers the same for unknown addresses", async () => {
+  await using t = await testApp();
+  const bad = await t.request("/api/v1/password-reset", jsonInit("POST", { email: "nope" }));
+  assert.equal(bad.status, 400);
+  assert.equal((await json(bad)).details[0].param, "email");
+  const extra = await t.request(
+    "/api/v1/password-reset",
+    jsonInit("POST", { email: "a@b.lk", x: 1 }),
+  );
+  assert.equal(extra.status, 400);
+  await extra.body?.cancel();
+  const unknown = await t.request(
+    "/api/v1/password-reset",
+    jsonInit("POST", { email: "who@b.lk" }),
+  );
+  assert.equal(unknown.status, 202);
+  assert.equal(unknown.headers.get("Cache-Control"), "no-store");
+  assert.match((await json(unknown)).data.message, /If an account has this address/);
+  assert.equal(t.mail.length, 0, "nothing is mailed to an unknown address");
+  const page = await t.request("/developers/reset");
+  assert.equal(page.status, 200);
+  assert.equal(page.headers.get("Cache-Control"), "no-store");
+  assert.match(await page.text(), /<form method="post" action="\/developers\/reset">/);
+  const dashboard = await (await t.request("/developers")).text();
+  assert.match(dashboard, /href="\/developers\/reset">Forgot your password\?/);
+});
+
+Deno.test("without SMTP_URL and MAIL_FROM the mail, link included, is written to the log", async () => {
+  const lines: string[] = [];
+  const mailer = createMailer(undefined, createLogger("info", (line) => lines.push(line)));
+  await mailer.send({ to: "a@b.lk", subject: "S", text: "http://x/developers/verify?token=abc" });
+  assert.equal(lines.length, 1);
+  assert.match(lines[0]!, /developers\/verify\?token=abc/);
+  assert.equal(loadConfig({}).mail, undefined);
+  assert.deepEqual(
+    loadConfig({ SMTP_URL: "smtp://u:p@mail.example.lk:587", MAIL_FROM: "Lanka <no@ex.lk>" }).mail,
+    { smtpUrl: "smtp://u:p@mail.example.lk:587", from: "Lanka <no@ex.lk>" },
+  );
+  assert.throws(() => loadConfig({ SMTP_URL: "smtp://h:25" }), /MAIL_FROM/);
+  assert.throws(() => loadConfig({ MAIL_FROM: "a@b.lk" }), /SMTP_URL/);
+  assert.throws(
+    () => loadConfig({ SMTP_URL: "http://h", MAIL_FROM: "a@b.lk" }),
+    (error: Error) => /SMTP_URL must be/.test(error.message) && !error.message.includes("http://h"),
+  );
+});
