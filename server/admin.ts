@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Accounts, type StoredKey } from "./accounts/store.ts";
+import { type Account, Accounts, type StoredKey } from "./accounts/store.ts";
 import { type Clock, systemClock, utcDate } from "./clock.ts";
 import { configFromEnvOrExit } from "./config.ts";
 import { openKv } from "./kv.ts";
@@ -218,6 +218,17 @@ export const commands: AdminCommand[] = [
       rows.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
       const keyIds = rows.map(([id]) => id).filter((id) => id.startsWith("key:"));
       const labels = new Map<string, string>();
+      // Keyed calls count per account (`acct:<id>`, and `voice:acc_...` for voice): name the owner.
+      const accountIds = rows.map(([id]) => id).filter((id) => /^(acct|voice):acc_/.test(id));
+      for (let i = 0; i < accountIds.length; i += 10) {
+        const chunk = accountIds.slice(i, i + 10);
+        const found = await ctx.kv.getMany<Account[]>(
+          chunk.map((id) => ["accounts", id.slice(id.indexOf(":") + 1)]),
+        );
+        found.forEach((entry, j) => {
+          if (entry.value) labels.set(chunk[j]!, entry.value.email);
+        });
+      }
       for (let i = 0; i < keyIds.length; i += 10) {
         const chunk = keyIds.slice(i, i + 10);
         const keys = await ctx.kv.getMany<StoredKey[]>(chunk.map((id) => ["keys", id.slice(4)]));

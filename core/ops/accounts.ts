@@ -59,9 +59,9 @@ export interface KeyInfo {
   lastUsedAt: string | null;
   revokedAt: string | null;
   active: boolean;
-  /** Calls counted today (UTC). */
+  /** Calls counted today (UTC) by the account, all its keys together. */
   callsToday: number;
-  /** The key's daily limit. */
+  /** The account's daily limit (shared by its keys). */
   dailyLimit: number;
 }
 
@@ -131,8 +131,10 @@ const keyInfoShape = {
   lastUsedAt: z.nullable(iso),
   revokedAt: z.nullable(iso),
   active: z.boolean(),
-  callsToday: z.int(),
-  dailyLimit: z.int(),
+  callsToday: z.int().check(
+    z.describe("Calls counted today (UTC) by the account, all its keys together"),
+  ),
+  dailyLimit: z.int().check(z.describe("The account's daily limit, shared by its keys")),
 };
 const keyInfo: z.ZodMiniType<KeyInfo> = z.object(keyInfoShape);
 const keyList: z.ZodMiniType<KeyList> = z.object({

@@ -169,14 +169,21 @@ export async function keyInfo(key: KeyListing, deps: AccountDeps): Promise<KeyIn
     lastUsedAt: iso(key.lastUsedAt),
     revokedAt: iso(key.revokedAt),
     active: key.revokedAt === null,
-    callsToday: await callsToday(key.id, deps),
+    callsToday: await callsToday(key.accountId, deps),
     dailyLimit: deps.config.keyDailyLimit,
   };
 }
 
-/** Calls counted today: the store reports what is left of a limit, so ask with a huge one. */
-async function callsToday(keyId: string, deps: AccountDeps): Promise<number> {
-  const state = await deps.quota.peek(`key:${keyId}`, Number.MAX_SAFE_INTEGER, deps.clock.now());
+/**
+ * Calls the account counted today (all its keys: the limit is per account). The store reports
+ * what is left of a limit, so ask with a huge one.
+ */
+async function callsToday(accountId: string, deps: AccountDeps): Promise<number> {
+  const state = await deps.quota.peek(
+    `acct:${accountId}`,
+    Number.MAX_SAFE_INTEGER,
+    deps.clock.now(),
+  );
   return Number.MAX_SAFE_INTEGER - state.remaining;
 }
 

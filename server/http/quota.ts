@@ -65,7 +65,9 @@ export function consumeQuota(
   return (call) => {
     const caller = call.caller!;
     const now = clock.now();
-    const counted = store.consume(caller.id, caller.limit, now);
+    const counted = caller.keyId === undefined
+      ? store.consume(caller.id, caller.limit, now)
+      : store.consume(caller.id, caller.limit, now, `key:${caller.keyId}`);
     if (counted instanceof Promise) return counted.then((decision) => apply(call, decision, now));
     apply(call, counted, now);
   };
@@ -88,7 +90,13 @@ export function peekQuota(store: QuotaStore, clock: Clock): (call: Call) => void
   };
 }
 
-/** The counter id of a key's voice calls. */
-export function voiceCallerId(keyId: string): string {
-  return `voice:${keyId}`;
+/**
+ * The counter id of an account's voice calls (per account, like the data quota: a new key gets no
+ * fresh allowance).
+ *
+ * @param accountId The account (or, for a caller without one, its caller id).
+ * @returns The counter id.
+ */
+export function voiceCallerId(accountId: string): string {
+  return `voice:${accountId}`;
 }

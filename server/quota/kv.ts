@@ -26,8 +26,27 @@ import type { QuotaDecision, QuotaStore } from "./store.ts";
 export const FLUSH_INTERVAL_MS = 50;
 /** Usage rows are kept this many days (for `deno task admin usage --day`). */
 export const USAGE_RETENTION_DAYS = 35;
-/** Counters per atomic operation (each may also carry a last-used write: 2 mutations). */
-const BATCH = 450;
+/** Mutations per atomic operation (Deno KV allows 1,000): a sum per counter, a set per key used. */
+const BATCH_MUTATIONS = 900;
+
+/** Splits dirty counters into atomic operations of at most {@linkcode BATCH_MUTATIONS}. */
+function batches(counters: Counter[]): Counter[][] {
+  const out: Counter[][] = [];
+  let batch: Counter[] = [];
+  let mutations = 0;
+  for (const counter of counters) {
+    const size = 1 + (counter.lastUsed?.size ?? 0);
+    if (batch.length && mutations + size > BATCH_MUTATIONS) {
+      out.push(batch);
+      batch = [];
+      mutations = 0;
+    }
+    batch.push(counter);
+    mutations += size;
+  }
+  if (batch.length) out.push(batch);
+  return out;
+}
 
 interface Counter {
   callerId: string;
@@ -38,8 +57,8 @@ interface Counter {
   pending: number;
   /** Resolves once the persisted total is loaded. */
   ready: Promise<void> | null;
-  /** Last counted time, for keys (written as `["usage_last", callerId]`). */
-  lastUsed: number;
+  /** Last counted time by what was used (`key:<id>`), written as `["usage_last", id]`. */
+  lastUsed: Map<string, number> | null;
   /** When the first read failed (KV down): try it again at this time (epoch ms). */
   retryLoadAt: number | null;
 }
@@ -101,19 +120,30 @@ export class KvQuotaStore implements QuotaStore {
     return Math.min(this.#interval * 2 ** this.#failures, MAX_RETRY_MS);
   }
 
-  consume(callerId: string, limit: number, nowMs: number): QuotaDecision | Promise<QuotaDecision> {
+  consume(
+    callerId: string,
+    limit: number,
+    nowMs: number,
+    usedBy?: string,
+  ): QuotaDecision | Promise<QuotaDecision> {
     const counter = this.#counter(callerId, nowMs);
+    const by = usedBy ?? (callerId.startsWith("key:") ? callerId : undefined);
     return counter instanceof Promise
-      ? counter.then((loaded) => this.#count(loaded, limit, nowMs))
-      : this.#count(counter, limit, nowMs);
+      ? counter.then((loaded) => this.#count(loaded, limit, nowMs, by))
+      : this.#count(counter, limit, nowMs, by);
   }
 
-  #count(counter: Counter, limit: number, nowMs: number): QuotaDecision {
+  #count(
+    counter: Counter,
+    limit: number,
+    nowMs: number,
+    usedBy: string | undefined,
+  ): QuotaDecision {
     const used = counter.persisted + counter.pending;
     const allowed = used < limit;
     if (allowed) {
       counter.pending++;
-      if (counter.callerId.startsWith("key:")) counter.lastUsed = nowMs;
+      if (usedBy !== undefined) (counter.lastUsed ??= new Map()).set(usedBy, nowMs);
       this.#markDirty(counter);
     }
     const count = allowed ? used + 1 : used;
@@ -179,7 +209,7 @@ export class KvQuotaStore implements QuotaStore {
         persisted: 0,
         pending: 0,
         ready: null,
-        lastUsed: 0,
+        lastUsed: null,
         retryLoadAt: null,
       };
       this.#counters.set(id, counter);
@@ -272,14 +302,15 @@ export class KvQuotaStore implements QuotaStore {
     const counters = [...this.#dirty];
     this.#dirty.clear();
     let failure: unknown;
-    for (let i = 0; i < counters.length; i += BATCH) {
-      const batch = counters.slice(i, i + BATCH);
+    for (const batch of batches(counters)) {
       const deltas = batch.map((counter) => counter.pending);
       const op = this.#kv.atomic();
+      const written: [Counter, string, number][] = [];
       batch.forEach((counter, j) => {
         op.sum(usageKey(counter.callerId, counter.day), BigInt(deltas[j]!));
-        if (counter.lastUsed) {
-          op.set(["usage_last", counter.callerId], counter.lastUsed);
+        for (const [id, at] of counter.lastUsed ?? []) {
+          op.set(["usage_last", id], at);
+          written.push([counter, id, at]);
         }
       });
       try {
@@ -289,6 +320,9 @@ export class KvQuotaStore implements QuotaStore {
         for (const counter of batch) this.#dirty.add(counter);
         failure = error;
         continue;
+      }
+      for (const [counter, id, at] of written) {
+        if (counter.lastUsed?.get(id) === at) counter.lastUsed.delete(id);
       }
       batch.forEach((counter, j) => {
         counter.pending -= deltas[j]!;

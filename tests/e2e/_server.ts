@@ -52,7 +52,7 @@ export async function accountWithKey(
   url: string,
   email: string,
   password: string,
-): Promise<{ cookie: string; key: string; id: string }> {
+): Promise<{ cookie: string; key: string; id: string; accountId: string }> {
   const signUp = await fetch(`${url}/api/v1/accounts`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -67,7 +67,7 @@ export async function accountWithKey(
     body: JSON.stringify({ email, password }),
   });
   if (logIn.status !== 201) throw new Error(`log-in: ${logIn.status} ${await logIn.text()}`);
-  await logIn.body?.cancel();
+  const accountId: string = (await logIn.json()).data.id;
   const cookie = cookieOf(logIn);
   const res = await fetch(`${url}/api/v1/keys`, {
     method: "POST",
@@ -76,7 +76,7 @@ export async function accountWithKey(
   });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`create key: ${JSON.stringify(body)}`);
-  return { cookie, key: body.data.key, id: body.data.id };
+  return { cookie, key: body.data.key, id: body.data.id, accountId };
 }
 
 /** The persisted usage of a caller, summed over days (a test may straddle midnight). */
