@@ -159,7 +159,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     metrics,
     metricsToken: config.metricsToken,
     checks: {
-      kv: async () => (await deps.kv.get(["health"]), true),
+      // Ready means the store can be written, not only read: a read-only or full disk fails here.
+      kv: async () => (await deps.kv.set(["health", "ready"], clock.now()), true),
       ...(voiceStatus ? { voice: () => Promise.resolve(voiceStatus().up) } : {}),
       ...deps.readiness,
     },

@@ -190,6 +190,23 @@ export class KvQuotaStore implements QuotaStore {
     this.#timer = undefined;
     await this.flush();
     await this.#sweeping;
+    const lost = this.pending();
+    if (lost > 0) {
+      this.#onError(
+        new Error(`${lost} counted requests could not be stored before shutdown and are lost`),
+      );
+    }
+  }
+
+  /**
+   * Requests counted here and not yet stored in KV (they stay pending while KV cannot be written).
+   *
+   * @returns The count.
+   */
+  pending(): number {
+    let total = 0;
+    for (const counter of this.#dirty) total += counter.pending;
+    return total;
   }
 
   #counter(callerId: string, nowMs: number): Counter | Promise<Counter> {
