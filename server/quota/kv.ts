@@ -13,8 +13,13 @@
  * - Days older than {@linkcode USAGE_RETENTION_DAYS} are deleted at start and when the day turns.
  * - `close()` flushes everything; the server calls it on SIGINT/SIGTERM.
  *
- * Bounds: a crash loses at most the increments of one flush interval; N instances can together
- * admit up to about N x interval x per-instance rate beyond a limit.
+ * - The last {@linkcode STRICT_TAIL} requests of each limit are admitted only once written to KV
+ *   (checked atomic set of the day's total), so no limit is overshot by more than what the other
+ *   instances admitted from memory before their view of the total reached the tail.
+ *
+ * Bounds: a crash loses at most the increments of one flush interval (none in the strict tail);
+ * N instances admit beyond a limit at most what each admits in the time its view of the total is
+ * stale (one flush interval at their rate), and nothing once all are in the tail.
  *
  * @module
  */
@@ -61,7 +66,16 @@ interface Counter {
   lastUsed: Map<string, number> | null;
   /** When the first read failed (KV down): try it again at this time (epoch ms). */
   retryLoadAt: number | null;
+  /** The admissions in the strict tail, one after another (see {@linkcode STRICT_TAIL}). */
+  chain: Promise<unknown> | null;
 }
+
+/**
+ * The last this-many requests of every limit are admitted only once written to KV (an atomic
+ * check-and-set of the day's total), not from memory: no instance can admit them twice, and a
+ * crash cannot lose them. Below the tail, counting stays in memory and is written behind.
+ */
+export const STRICT_TAIL = 10;
 
 /** Longest wait between flush attempts while KV keeps failing. */
 export const MAX_RETRY_MS = 5_000;
@@ -77,6 +91,8 @@ export interface KvQuotaStoreOptions {
    * once a flush succeeded, everything counted before it began is in KV.
    */
   onFlush?: (durationMs: number, ok: boolean, startedAt: number) => void;
+  /** The strict tail of every limit (default {@linkcode STRICT_TAIL}; 0 turns it off). */
+  strictTail?: number;
 }
 
 /** The usage key of a caller on a UTC day. */
@@ -90,6 +106,7 @@ export class KvQuotaStore implements QuotaStore {
   readonly #interval: number;
   readonly #onError: (error: unknown) => void;
   readonly #onFlush: (durationMs: number, ok: boolean, startedAt: number) => void;
+  readonly #strictTail: number;
   /** Consecutive failed flushes: the retry delay doubles with each, up to MAX_RETRY_MS. */
   #failures = 0;
   readonly #counters = new Map<string, Counter>();
@@ -113,6 +130,7 @@ export class KvQuotaStore implements QuotaStore {
     this.#interval = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
     this.#onError = options.onError ?? ((error) => console.error("quota store:", error));
     this.#onFlush = options.onFlush ?? (() => {});
+    this.#strictTail = options.strictTail ?? STRICT_TAIL;
   }
 
   /** The wait before the next flush: the interval, doubled per consecutive failure. */
@@ -138,6 +156,23 @@ export class KvQuotaStore implements QuotaStore {
     limit: number,
     nowMs: number,
     usedBy: string | undefined,
+  ): QuotaDecision | Promise<QuotaDecision> {
+    const used = counter.persisted + counter.pending;
+    if (used < limit && limit - used <= this.#strictTail && !this.#closed) {
+      const run = () => this.#strict(counter, limit, nowMs, usedBy);
+      const next = (counter.chain ?? Promise.resolve()).then(run, run);
+      counter.chain = next;
+      return next;
+    }
+    return this.#loose(counter, limit, nowMs, usedBy);
+  }
+
+  /** Counts in memory (written behind). */
+  #loose(
+    counter: Counter,
+    limit: number,
+    nowMs: number,
+    usedBy: string | undefined,
   ): QuotaDecision {
     const used = counter.persisted + counter.pending;
     const allowed = used < limit;
@@ -148,6 +183,47 @@ export class KvQuotaStore implements QuotaStore {
     }
     const count = allowed ? used + 1 : used;
     return { allowed, limit, remaining: Math.max(limit - count, 0), reset: nextUtcMidnight(nowMs) };
+  }
+
+  /**
+   * Admits a request of the strict tail only once KV holds it: the day's total is read and set,
+   * with this instance's unwritten count, in one checked atomic operation (retried when another
+   * instance wrote meanwhile). While KV fails, counts in memory as below the tail.
+   */
+  async #strict(
+    counter: Counter,
+    limit: number,
+    nowMs: number,
+    usedBy: string | undefined,
+  ): Promise<QuotaDecision> {
+    while (this.#flushing) await this.#flushing;
+    // This counter's unwritten count goes out with the admission, not with the next flush.
+    const carry = counter.pending;
+    counter.pending = 0;
+    this.#dirty.delete(counter);
+    const key = usageKey(counter.callerId, counter.day);
+    const reset = nextUtcMidnight(nowMs);
+    try {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const entry = await this.#kv.get<Deno.KvU64>(key);
+        const stored = Number(entry.value?.value ?? 0n);
+        const allowed = stored + carry < limit;
+        const total = stored + carry + (allowed ? 1 : 0);
+        if (total > stored) {
+          const op = this.#kv.atomic().check(entry).set(key, new Deno.KvU64(BigInt(total)));
+          if (allowed && usedBy !== undefined) op.set(["usage_last", usedBy], nowMs);
+          if (!(await op.commit()).ok) continue;
+        }
+        if (total > counter.persisted) counter.persisted = total;
+        return { allowed, limit, remaining: Math.max(limit - total, 0), reset };
+      }
+      throw new Error(`Quota counter ${counter.callerId}: too many concurrent writers`);
+    } catch (error) {
+      this.#onError(error);
+      counter.pending += carry;
+      if (counter.pending > 0) this.#markDirty(counter);
+      return this.#loose(counter, limit, nowMs, usedBy);
+    }
   }
 
   peek(callerId: string, limit: number, nowMs: number): QuotaState | Promise<QuotaState> {
@@ -228,6 +304,7 @@ export class KvQuotaStore implements QuotaStore {
         ready: null,
         lastUsed: null,
         retryLoadAt: null,
+        chain: null,
       };
       this.#counters.set(id, counter);
       this.#load(counter, nowMs);
