@@ -13,9 +13,9 @@
  * - Days older than {@linkcode USAGE_RETENTION_DAYS} are deleted at start and when the day turns.
  * - `close()` flushes everything; the server calls it on SIGINT/SIGTERM.
  *
- * - The last {@linkcode STRICT_TAIL} requests of each limit are admitted only once written to KV
- *   (checked atomic set of the day's total), so no limit is overshot by more than what the other
- *   instances admitted from memory before their view of the total reached the tail.
+ * - Small limits (up to {@linkcode STRICT_UP_TO}) wholly, and the last {@linkcode STRICT_TAIL}
+ *   (or 5 %) requests of larger ones, are admitted only once written to KV (a checked atomic set
+ *   of the day's total): no instance admits them twice and a crash loses none of them.
  *
  * Bounds: a crash loses at most the increments of one flush interval (none in the strict tail);
  * N instances admit beyond a limit at most what each admits in the time its view of the total is
@@ -71,11 +71,21 @@ interface Counter {
 }
 
 /**
- * The last this-many requests of every limit are admitted only once written to KV (an atomic
- * check-and-set of the day's total), not from memory: no instance can admit them twice, and a
- * crash cannot lose them. Below the tail, counting stays in memory and is written behind.
+ * Limits up to this are strict from the first request: every admission is written to KV (an
+ * atomic check-and-set of the day's total) before it is answered, so no number of instances can
+ * exceed them and a crash loses none of their counts (the anonymous limit of 50, log-in attempts).
+ */
+export const STRICT_UP_TO = 100;
+/**
+ * Of larger limits, the last this-many requests (or 5 % of the limit, if more) are strict the
+ * same way; below that tail, counting stays in memory and is written behind.
  */
 export const STRICT_TAIL = 10;
+
+/** The strict tail of a limit (see {@linkcode STRICT_UP_TO}, {@linkcode STRICT_TAIL}). */
+function strictTail(limit: number): number {
+  return limit <= STRICT_UP_TO ? limit : Math.max(STRICT_TAIL, Math.ceil(limit * 0.05));
+}
 
 /** Longest wait between flush attempts while KV keeps failing. */
 export const MAX_RETRY_MS = 5_000;
@@ -91,7 +101,10 @@ export interface KvQuotaStoreOptions {
    * once a flush succeeded, everything counted before it began is in KV.
    */
   onFlush?: (durationMs: number, ok: boolean, startedAt: number) => void;
-  /** The strict tail of every limit (default {@linkcode STRICT_TAIL}; 0 turns it off). */
+  /**
+   * The strict tail of every limit: by default all of a limit up to {@linkcode STRICT_UP_TO},
+   * else the last {@linkcode STRICT_TAIL} or 5 %; a number fixes it (0 turns strictness off).
+   */
   strictTail?: number;
 }
 
@@ -106,7 +119,7 @@ export class KvQuotaStore implements QuotaStore {
   readonly #interval: number;
   readonly #onError: (error: unknown) => void;
   readonly #onFlush: (durationMs: number, ok: boolean, startedAt: number) => void;
-  readonly #strictTail: number;
+  readonly #strictTail: (limit: number) => number;
   /** Consecutive failed flushes: the retry delay doubles with each, up to MAX_RETRY_MS. */
   #failures = 0;
   readonly #counters = new Map<string, Counter>();
@@ -130,7 +143,8 @@ export class KvQuotaStore implements QuotaStore {
     this.#interval = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
     this.#onError = options.onError ?? ((error) => console.error("quota store:", error));
     this.#onFlush = options.onFlush ?? (() => {});
-    this.#strictTail = options.strictTail ?? STRICT_TAIL;
+    const fixed = options.strictTail;
+    this.#strictTail = fixed === undefined ? strictTail : () => fixed;
   }
 
   /** The wait before the next flush: the interval, doubled per consecutive failure. */
@@ -158,7 +172,7 @@ export class KvQuotaStore implements QuotaStore {
     usedBy: string | undefined,
   ): QuotaDecision | Promise<QuotaDecision> {
     const used = counter.persisted + counter.pending;
-    if (used < limit && limit - used <= this.#strictTail && !this.#closed) {
+    if (used < limit && limit - used <= this.#strictTail(limit) && !this.#closed) {
       const run = () => this.#strict(counter, limit, nowMs, usedBy);
       const next = (counter.chain ?? Promise.resolve()).then(run, run);
       counter.chain = next;
@@ -204,18 +218,26 @@ export class KvQuotaStore implements QuotaStore {
     const key = usageKey(counter.callerId, counter.day);
     const reset = nextUtcMidnight(nowMs);
     try {
-      for (let attempt = 0; attempt < 50; attempt++) {
-        const entry = await this.#kv.get<Deno.KvU64>(key);
-        const stored = Number(entry.value?.value ?? 0n);
-        const allowed = stored + carry < limit;
-        const total = stored + carry + (allowed ? 1 : 0);
-        if (total > stored) {
-          const op = this.#kv.atomic().check(entry).set(key, new Deno.KvU64(BigInt(total)));
-          if (allowed && usedBy !== undefined) op.set(["usage_last", usedBy], nowMs);
-          if (!(await op.commit()).ok) continue;
+      for (let attempt = 0; attempt < 100; attempt++) {
+        try {
+          const entry = await this.#kv.get<Deno.KvU64>(key);
+          const stored = Number(entry.value?.value ?? 0n);
+          const allowed = stored + carry < limit;
+          const total = stored + carry + (allowed ? 1 : 0);
+          if (total > stored) {
+            const op = this.#kv.atomic().check(entry).set(key, new Deno.KvU64(BigInt(total)));
+            if (allowed && usedBy !== undefined) op.set(["usage_last", usedBy], nowMs);
+            if (!(await op.commit()).ok) continue;
+          }
+          if (total > counter.persisted) counter.persisted = total;
+          return { allowed, limit, remaining: Math.max(limit - total, 0), reset };
+        } catch (error) {
+          // Another process on the same SQLite file is writing: wait a little and try again.
+          if (!/database is locked/i.test(String(error))) throw error;
+          await new Promise((resolve) =>
+            setTimeout(resolve, 1 + Math.random() * 4 * (attempt + 1))
+          );
         }
-        if (total > counter.persisted) counter.persisted = total;
-        return { allowed, limit, remaining: Math.max(limit - total, 0), reset };
       }
       throw new Error(`Quota counter ${counter.callerId}: too many concurrent writers`);
     } catch (error) {

@@ -191,9 +191,9 @@ Deno.test("KvQuotaStore waits longer after each failed flush, then resets the wa
 Deno.test("the strict tail: two instances on one KV admit exactly the limit, each admission stored at once", async () => {
   using kv = await Deno.openKv(":memory:");
   // A long interval: nothing is written behind during the test, only the strict tail writes.
-  const a = new KvQuotaStore(kv, { flushIntervalMs: 60_000 });
-  const b = new KvQuotaStore(kv, { flushIntervalMs: 60_000 });
-  const limit = 25; // STRICT_TAIL is 10: the first 15 count in memory, the last 10 in KV
+  const a = new KvQuotaStore(kv, { flushIntervalMs: 60_000, strictTail: 10 });
+  const b = new KvQuotaStore(kv, { flushIntervalMs: 60_000, strictTail: 10 });
+  const limit = 25; // a tail of 10: the first 15 count in memory, the last 10 in KV
   const decisions = await Promise.all(
     Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume("ip:t", limit, FIXED_NOW)),
   );
@@ -212,14 +212,14 @@ Deno.test("the strict tail: two instances on one KV admit exactly the limit, eac
   assert.equal(await persisted(kv, "ip:t"), admitted, "closing adds nothing twice");
 });
 
-Deno.test("the strict tail of a small limit holds it exactly across instances", async () => {
+Deno.test("a small limit is strict from the first request: exact across instances", async () => {
   using kv = await Deno.openKv(":memory:");
   const stores = [0, 1, 2].map(() => new KvQuotaStore(kv, { flushIntervalMs: 60_000 }));
-  // A limit within the tail (log-in attempts: 20 an hour) is strict from the first request.
+  // The anonymous limit (50 a day) and log-in attempts (20 an hour) are at most STRICT_UP_TO.
   const decisions = await Promise.all(
-    Array.from({ length: 60 }, (_, i) => stores[i % 3]!.consume("auth:x", 10, FIXED_NOW)),
+    Array.from({ length: 150 }, (_, i) => stores[i % 3]!.consume("ip:x", 50, FIXED_NOW)),
   );
-  assert.equal(decisions.filter((d) => d.allowed).length, 10);
-  assert.equal(await persisted(kv, "auth:x"), 10);
+  assert.equal(decisions.filter((d) => d.allowed).length, 50);
+  assert.equal(await persisted(kv, "ip:x"), 50, "each admission was stored before its answer");
   for (const store of stores) await store.close();
 });
