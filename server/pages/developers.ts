@@ -325,8 +325,9 @@ type Action = (
 ) => (c: AppContext) => Promise<Response>;
 
 /**
- * A page for people reached from a mailed link: never cached, never sent as a Referer (its URL
- * carries the token), never framed.
+ * A page for people reached from a mailed link: never cached, never framed, and its URL (which
+ * carries the token) never sent as a Referer to another site. (`no-referrer` would make browsers
+ * send `Origin: null` on the page's own form, which the Origin check refuses.)
  */
 function linkPage(
   c: AppContext,
@@ -336,7 +337,7 @@ function linkPage(
 ): Response {
   c.header("Cache-Control", "no-store");
   c.header("X-Frame-Options", "DENY");
-  c.header("Referrer-Policy", "no-referrer");
+  c.header("Referrer-Policy", "same-origin");
   return c.html(
     layout({ title, description: t("page.dev.description"), body: html`<h1>${title}</h1>${body}` }),
     status,

@@ -67,7 +67,7 @@ Deno.test("account mail through a real SMTP server: verify, duplicate, take-over
       const page = await fetch(`${url}/developers/verify?token=${token}`);
       assert.equal(page.status, 200);
       assert.equal(page.headers.get("Cache-Control"), "no-store");
-      assert.equal(page.headers.get("Referrer-Policy"), "no-referrer");
+      assert.equal(page.headers.get("Referrer-Policy"), "same-origin");
       assert.match(await page.text(), /Confirm that owner@example.lk is your address/);
       const confirmed = await form("/developers/verify", { token });
       assert.equal(confirmed.status, 200);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { form, jsonInit, mailedToken, signUp } from "../_helpers/accounts.ts";
 import { fixedClock, json, testApp } from "../_helpers/app.ts";
+import { htmlProblems } from "../_helpers/pages.ts";
 import { checkNewPassword, COMMON_PASSWORD_COUNT } from "../../server/accounts/passwords.ts";
 import { createMailer } from "../../server/accounts/mail.ts";
 import { createLogger } from "../../server/log.ts";
@@ -128,4 +129,33 @@ Deno.test("without SMTP_URL and MAIL_FROM the mail, link included, is written to
     () => loadConfig({ SMTP_URL: "http://h", MAIL_FROM: "a@b.lk" }),
     (error: Error) => /SMTP_URL must be/.test(error.message) && !error.message.includes("http://h"),
   );
+});
+
+Deno.test("the reset and verification pages are valid HTML in en, si and ta, with no-store", async () => {
+  await using t = await testApp();
+  await signUp(t.request, "pages@example.com", "pages Passw0rd");
+  const reset = await t.request(
+    "/api/v1/password-reset",
+    jsonInit("POST", { email: "pages@example.com" }),
+  );
+  await reset.body?.cancel();
+  const verify = mailedToken(t.mail, "pages@example.com", "verify");
+  const token = mailedToken(t.mail, "pages@example.com", "reset");
+  for (const prefix of ["", "/si", "/ta"]) {
+    for (
+      const path of [
+        "/developers/reset",
+        `/developers/reset?token=${token}`,
+        `/developers/verify?token=${verify}`,
+        "/developers/verify?token=nope",
+        "/developers?signup=sent",
+      ]
+    ) {
+      const res = await t.request(`${prefix}${path}`);
+      const page = await res.text();
+      assert.equal(res.headers.get("Cache-Control"), "no-store", path);
+      assert.deepEqual(await htmlProblems(page), [], `${prefix}${path}`);
+      if (prefix) assert.doesNotMatch(page, /Forgot your password|Reset your password/, path);
+    }
+  }
 });
