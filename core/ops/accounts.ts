@@ -156,7 +156,7 @@ export const createAccount: Operation<unknown, MailSent> = defineRemoteOperation
   path: "/accounts",
   title: "Create an account",
   description:
-    "Signs up with email and password and mails a link that confirms the address; then log in with POST /api/v1/sessions (keys work before the address is confirmed). The answer is the same whether or not the address already has an account: its owner is mailed instead, and an account whose address was never confirmed can be taken over by the address's owner through the mailed link. Attempts are rate-limited per IP.",
+    "Signs up with email and password and mails a link that confirms the address; then log in with POST /api/v1/sessions (keys work before the address is confirmed). The answer is the same whether or not the address already has an account. Attempts are rate-limited per IP.",
   tag: TAG,
   params: none,
   body: credentials,
