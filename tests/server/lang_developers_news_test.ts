@@ -215,7 +215,7 @@ for (const lang of ["si", "ta"] as const) {
 
   Deno.test(`too many log-in attempts are refused in ${lang}`, async () => {
     await using t = await testApp();
-    let last: { status: number; body: string } | undefined;
+    let last: { res: Response; status: number; body: string } | undefined;
     // AUTH_ATTEMPTS_PER_HOUR is 20: the 21st attempt of the hour is refused.
     for (let n = 0; n < 21; n++) {
       last = await post(t, `/${lang}/developers/login`, {
@@ -224,6 +224,9 @@ for (const lang of ["si", "ta"] as const) {
       });
     }
     assert.equal(last?.status, 429);
+    // The headers name the allowance that refused it (20 attempts an hour), not the data quota.
+    assert.equal(last?.res.headers.get("X-RateLimit-Limit"), "20");
+    assert.equal(last?.res.headers.get("X-RateLimit-Remaining"), "0");
     const shown = flash(last!.body, "error") ?? "";
     const time = /\d\d:\d\d/.exec(shown)?.[0];
     assert.equal(shown, entry(lang, "page.dev.error.attempts", { time: time ?? "?" }));
