@@ -3,12 +3,14 @@
  * `MAIL_FROM` set, mail goes out through nodemailer; without them (the local default) each mail
  * is written to the server log, link included, so `deno task start` works with no mail server.
  *
- * Mail is sent in the background: an answer never waits for (or shows) a delivery, so answers
+ * The texts are the catalogue's (`account.mail.*`), in the language of the page or request that
+ * caused the mail. Mail is sent in the background: an answer never waits for (or shows) a delivery, so answers
  * look the same whether or not an address has an account. A failed delivery is logged.
  *
  * @module
  */
 import nodemailer from "nodemailer";
+import { type Lang, message } from "../../core/i18n.ts";
 import type { Logger } from "../log.ts";
 
 /** One plain-text mail. */
@@ -79,22 +81,30 @@ export function sendInBackground(mailer: Mailer, logger: Logger, message: MailMe
 
 const SIGNATURE = "\n\n-- \nLanka API\n";
 
+/** A mail from its catalogue entries (`account.mail.<kind>.subject` and `.body`). */
+function mail(
+  kind: "verify" | "already" | "claim" | "reset",
+  lang: Lang,
+  to: string,
+  vars: Record<string, string>,
+): MailMessage {
+  return {
+    to,
+    subject: message(lang, `account.mail.${kind}.subject`),
+    text: message(lang, `account.mail.${kind}.body`, vars) + SIGNATURE,
+  };
+}
+
 /**
- * The mail of a new sign-up: the link that proves the address.
+ * The mail of a new sign-up: the link that proves the address (24 hours).
  *
  * @param to The address.
  * @param link The verification link.
+ * @param lang The language of the page or request it answers.
  * @returns The mail.
  */
-export function verifyMail(to: string, link: string): MailMessage {
-  return {
-    to,
-    subject: "Confirm your email address for Lanka API",
-    text: `Someone, probably you, signed up for Lanka API with this address.\n\n` +
-      `To confirm that the address is yours, open this link within 24 hours:\n\n${link}\n\n` +
-      `If you did not sign up, do not open the link: without it nobody can confirm this address, ` +
-      `and you can take the address over at any time by signing up yourself.` + SIGNATURE,
-  };
+export function verifyMail(to: string, link: string, lang: Lang = "en"): MailMessage {
+  return mail("verify", lang, to, { link });
 }
 
 /**
@@ -102,53 +112,35 @@ export function verifyMail(to: string, link: string): MailMessage {
  *
  * @param to The address.
  * @param baseUrl The public base URL.
+ * @param lang The language of the page or request it answers.
  * @returns The mail.
  */
-export function alreadyMail(to: string, baseUrl: string): MailMessage {
-  return {
-    to,
-    subject: "Someone tried to sign up with your address on Lanka API",
-    text: `Someone, perhaps you, tried to sign up for Lanka API with this address, which already ` +
-      `has an account. Nothing was changed.\n\nLog in at ${baseUrl}/developers, or if you forgot ` +
-      `your password, set a new one at ${baseUrl}/developers/reset.` + SIGNATURE,
-  };
+export function alreadyMail(to: string, baseUrl: string, lang: Lang = "en"): MailMessage {
+  return mail("already", lang, to, { base: baseUrl });
 }
 
 /**
  * The mail sent when someone signs up with the address of an account whose address was never
- * confirmed: following the link makes the account the address owner's, with the new password.
+ * confirmed: following the link (1 hour) makes the account the address owner's, with the new
+ * password.
  *
  * @param to The address.
  * @param link The take-over link.
+ * @param lang The language of the page or request it answers.
  * @returns The mail.
  */
-export function claimMail(to: string, link: string): MailMessage {
-  return {
-    to,
-    subject: "Confirm your email address for Lanka API",
-    text: `Someone, probably you, signed up for Lanka API with this address. An account with ` +
-      `this address already exists, but nobody has confirmed the address yet.\n\n` +
-      `To confirm that the address is yours and take the account over with the password you just ` +
-      `chose, open this link within 1 hour:\n\n${link}\n\n` +
-      `Every session of the account ends, and any API key made on it before the address was ` +
-      `confirmed is revoked. If you did not sign up, ignore this mail.` + SIGNATURE,
-  };
+export function claimMail(to: string, link: string, lang: Lang = "en"): MailMessage {
+  return mail("claim", lang, to, { link });
 }
 
 /**
- * The password reset mail.
+ * The password reset mail (a single-use link, 1 hour).
  *
  * @param to The address.
  * @param link The reset link.
+ * @param lang The language of the page or request it answers.
  * @returns The mail.
  */
-export function resetMail(to: string, link: string): MailMessage {
-  return {
-    to,
-    subject: "Reset your Lanka API password",
-    text: `Someone, probably you, asked to reset the password of the Lanka API account with ` +
-      `this address.\n\nTo choose a new password, open this link within 1 hour (it works once):` +
-      `\n\n${link}\n\nSetting a new password ends every session of the account. If you did not ` +
-      `ask, ignore this mail: your password stays as it is.` + SIGNATURE,
-  };
+export function resetMail(to: string, link: string, lang: Lang = "en"): MailMessage {
+  return mail("reset", lang, to, { link });
 }

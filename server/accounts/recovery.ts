@@ -13,6 +13,7 @@
  *
  * @module
  */
+import type { Lang } from "../../core/i18n.ts";
 import type { AppContext } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import { alreadyMail, claimMail, resetMail, sendInBackground, verifyMail } from "./mail.ts";
@@ -35,10 +36,17 @@ export const RESET_SENT =
  * @param deps For the public base URL.
  * @param page `verify` or `reset`.
  * @param token The token.
+ * @param lang The language of the page the link opens.
  * @returns The absolute URL.
  */
-export function linkTo(deps: AccountDeps, page: "verify" | "reset", token: string): string {
-  return `${deps.config.publicBaseUrl}/developers/${page}?token=${token}`;
+export function linkTo(
+  deps: AccountDeps,
+  page: "verify" | "reset",
+  token: string,
+  lang: Lang = "en",
+): string {
+  const prefix = lang === "en" ? "" : `/${lang}`;
+  return `${deps.config.publicBaseUrl}${prefix}/developers/${page}?token=${token}`;
 }
 
 /**
@@ -49,6 +57,7 @@ export function linkTo(deps: AccountDeps, page: "verify" | "reset", token: strin
  * @param logger For account events (ids only).
  * @param email As typed.
  * @param password As typed.
+ * @param lang The language of the mail (the page's; English for the JSON API).
  * @returns The normalised address.
  * @throws {ApiError} 400 for a malformed address or a password the rule refuses, 429.
  */
@@ -58,6 +67,7 @@ export async function signUpByMail(
   logger: Logger,
   email: string,
   password: string,
+  lang: Lang = "en",
 ): Promise<string> {
   await countAuthAttempt(c, deps);
   const address = normaliseEmail(email);
@@ -68,7 +78,11 @@ export async function signUpByMail(
       const account = await deps.accounts.create(address, hash);
       const { token } = await deps.accounts.issueToken("verify", account);
       logger.log("info", "Account created", { accountId: account.id });
-      sendInBackground(deps.mailer, logger, verifyMail(address, linkTo(deps, "verify", token)));
+      sendInBackground(
+        deps.mailer,
+        logger,
+        verifyMail(address, linkTo(deps, "verify", token, lang), lang),
+      );
       return address;
     } catch (error) {
       // Another sign-up took the address a moment ago: answer as for an existing account.
@@ -78,13 +92,17 @@ export async function signUpByMail(
   }
   if (existing.verifiedAt) {
     logger.log("info", "Sign-up with a taken address: owner told", { accountId: existing.id });
-    sendInBackground(deps.mailer, logger, alreadyMail(address, deps.config.publicBaseUrl));
+    sendInBackground(deps.mailer, logger, alreadyMail(address, deps.config.publicBaseUrl, lang));
   } else {
     const { token } = await deps.accounts.issueToken("claim", existing, hash);
     logger.log("info", "Sign-up with an unverified address: take-over link sent", {
       accountId: existing.id,
     });
-    sendInBackground(deps.mailer, logger, claimMail(address, linkTo(deps, "verify", token)));
+    sendInBackground(
+      deps.mailer,
+      logger,
+      claimMail(address, linkTo(deps, "verify", token, lang), lang),
+    );
   }
   return address;
 }
@@ -97,6 +115,7 @@ export async function signUpByMail(
  * @param deps Accounts, mailer, config.
  * @param logger For account events.
  * @param email As typed.
+ * @param lang The language of the mail.
  * @returns The normalised address.
  * @throws {ApiError} 400 for a malformed address, 429.
  */
@@ -105,6 +124,7 @@ export async function requestReset(
   deps: RecoveryDeps,
   logger: Logger,
   email: string,
+  lang: Lang = "en",
 ): Promise<string> {
   await countAuthAttempt(c, deps);
   const address = normaliseEmail(email);
@@ -112,7 +132,11 @@ export async function requestReset(
   if (account) {
     const { token } = await deps.accounts.issueToken("reset", account);
     logger.log("info", "Password reset link sent", { accountId: account.id });
-    sendInBackground(deps.mailer, logger, resetMail(address, linkTo(deps, "reset", token)));
+    sendInBackground(
+      deps.mailer,
+      logger,
+      resetMail(address, linkTo(deps, "reset", token, lang), lang),
+    );
   }
   return address;
 }
@@ -123,16 +147,22 @@ export async function requestReset(
  * @param deps Accounts, mailer, config.
  * @param logger For the event.
  * @param account The account.
+ * @param lang The language of the mail.
  */
 export async function resendVerification(
   deps: RecoveryDeps,
   logger: Logger,
   account: { id: string; email: string; verifiedAt?: number | null },
+  lang: Lang = "en",
 ): Promise<void> {
   if (account.verifiedAt) return;
   const stored = await deps.accounts.byEmail(account.email);
   if (!stored || stored.id !== account.id) return;
   const { token } = await deps.accounts.issueToken("verify", stored);
   logger.log("info", "Verification link sent again", { accountId: account.id });
-  sendInBackground(deps.mailer, logger, verifyMail(account.email, linkTo(deps, "verify", token)));
+  sendInBackground(
+    deps.mailer,
+    logger,
+    verifyMail(account.email, linkTo(deps, "verify", token, lang), lang),
+  );
 }

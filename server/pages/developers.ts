@@ -260,7 +260,8 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
   app.post(
     "/developers/signup",
     action(async (c, form) => {
-      await signUpByMail(c, deps, logger, form.email ?? "", form.password ?? "");
+      const lang = pageContext().lang;
+      await signUpByMail(c, deps, logger, form.email ?? "", form.password ?? "", lang);
       // Post/redirect/get: reloading the page does not sign up (and mail) again.
       return c.redirect("/developers?signup=sent", 303);
     }),
@@ -278,7 +279,7 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
     "/developers/verify/resend",
     action(async (c) => {
       const account = await requireAccount(c);
-      await resendVerification(deps, logger, account);
+      await resendVerification(deps, logger, account, pageContext().lang);
       const notice = html`${t("account.resent", { email: account.email })}`;
       return page(c, await view(c, { notice }));
     }),
@@ -398,7 +399,7 @@ function mountLinkPages(
     "/developers/reset",
     action(async (c, form) => {
       if (form.token === undefined) {
-        await requestReset(c, deps, logger, form.email ?? "");
+        await requestReset(c, deps, logger, form.email ?? "", pageContext().lang);
         return linkPage(
           c,
           t("account.reset.title"),

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { form, jsonInit, mailedToken, signUp } from "../_helpers/accounts.ts";
 import { fixedClock, json, testApp } from "../_helpers/app.ts";
 import { htmlProblems } from "../_helpers/pages.ts";
+import { message } from "../../core/i18n.ts";
 import { checkNewPassword, COMMON_PASSWORD_COUNT } from "../../server/accounts/passwords.ts";
 import { createMailer } from "../../server/accounts/mail.ts";
 import { createLogger } from "../../server/log.ts";
@@ -158,4 +159,32 @@ Deno.test("the reset and verification pages are valid HTML in en, si and ta, wit
       if (prefix) assert.doesNotMatch(page, /Forgot your password|Reset your password/, path);
     }
   }
+});
+
+Deno.test("mail is written in the language of the page that caused it, its link to that page", async () => {
+  await using t = await testApp();
+  const signed = await t.request(
+    "/si/developers/signup",
+    form({ email: "si@example.com", password: "sinhala Passw0rd" }),
+  );
+  assert.equal(signed.status, 303);
+  await signed.body?.cancel();
+  const [mail] = t.mail;
+  assert.equal(mail?.subject, message("si", "account.mail.verify.subject"));
+  assert.match(mail!.text, /\u0DBD\u0DD2\u0DB4\u0DD2\u0DB1\u0DBA/, "Sinhala text (ලිපිනය)");
+  assert.match(mail!.text, /http:\/\/lanka\.test\/si\/developers\/verify\?token=/);
+  const reset = await t.request("/ta/developers/reset", form({ email: "si@example.com" }));
+  await reset.body?.cancel();
+  assert.equal(t.mail[1]?.subject, message("ta", "account.mail.reset.subject"));
+  assert.match(t.mail[1]!.text, /\/ta\/developers\/reset\?token=/);
+  const api = await t.request(
+    "/api/v1/password-reset",
+    jsonInit("POST", { email: "si@example.com" }),
+  );
+  await api.body?.cancel();
+  assert.equal(
+    t.mail[2]?.subject,
+    "Reset your Lanka API password",
+    "the JSON API mails in English",
+  );
 });
