@@ -17,11 +17,33 @@ import type { Lang } from "../../core/i18n.ts";
 import type { AppContext } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import { alreadyMail, claimMail, resetMail, sendInBackground, verifyMail } from "./mail.ts";
+import { sha256Hex } from "./secrets.ts";
 import { normaliseEmail } from "./store.ts";
 import { type AccountDeps, countAuthAttempt } from "./web.ts";
 
 /** What the account flows need. */
 export type RecoveryDeps = AccountDeps;
+
+/**
+ * Account mails one address receives per hour at most, whoever asks and from wherever: beyond it
+ * the answer is the same and nothing is sent (a mailbox cannot be flooded from many addresses).
+ */
+export const MAILS_PER_ADDRESS_PER_HOUR = 5;
+
+/** Counts a mail to an address against its hourly allowance; false when it is used up. */
+async function mayMail(deps: RecoveryDeps, logger: Logger, address: string): Promise<boolean> {
+  const now = deps.clock.now();
+  const hour = Math.floor(now / 3_600_000);
+  const decision = await deps.quota.consume(
+    `mail:${sha256Hex(address)}:${hour}`,
+    MAILS_PER_ADDRESS_PER_HOUR,
+    now,
+  );
+  if (!decision.allowed) {
+    logger.log("warn", "Account mail withheld: hourly allowance of the address used up", {});
+  }
+  return decision.allowed;
+}
 
 /** The answer to a sign-up, the same for every address. */
 export const SIGN_UP_SENT =
@@ -76,8 +98,9 @@ export async function signUpByMail(
   if (!existing) {
     try {
       const account = await deps.accounts.create(address, hash);
-      const { token } = await deps.accounts.issueToken("verify", account);
       logger.log("info", "Account created", { accountId: account.id });
+      if (!await mayMail(deps, logger, address)) return address;
+      const { token } = await deps.accounts.issueToken("verify", account);
       sendInBackground(
         deps.mailer,
         logger,
@@ -90,6 +113,7 @@ export async function signUpByMail(
       if (!existing) throw error;
     }
   }
+  if (!await mayMail(deps, logger, address)) return address;
   if (existing.verifiedAt) {
     logger.log("info", "Sign-up with a taken address: owner told", { accountId: existing.id });
     sendInBackground(deps.mailer, logger, alreadyMail(address, deps.config.publicBaseUrl, lang));
@@ -129,7 +153,8 @@ export async function requestReset(
   await countAuthAttempt(c, deps);
   const address = normaliseEmail(email);
   const account = await deps.accounts.byEmail(address);
-  if (account) {
+  // The allowance is counted for unknown addresses too: the same work whether or not one exists.
+  if (await mayMail(deps, logger, address) && account) {
     const { token } = await deps.accounts.issueToken("reset", account);
     logger.log("info", "Password reset link sent", { accountId: account.id });
     sendInBackground(
@@ -158,6 +183,7 @@ export async function resendVerification(
   if (account.verifiedAt) return;
   const stored = await deps.accounts.byEmail(account.email);
   if (!stored || stored.id !== account.id) return;
+  if (!await mayMail(deps, logger, account.email)) return;
   const { token } = await deps.accounts.issueToken("verify", stored);
   logger.log("info", "Verification link sent again", { accountId: account.id });
   sendInBackground(

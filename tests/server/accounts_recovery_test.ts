@@ -188,3 +188,26 @@ Deno.test("mail is written in the language of the page that caused it, its link 
     "the JSON API mails in English",
   );
 });
+
+Deno.test("an address receives at most 5 account mails an hour, whoever asks; the answer stays the same", async () => {
+  const clock = fixedClock();
+  await using t = await testApp({ clock });
+  await signUp(t.request, "flood@example.com", "flood Passw0rd"); // mail 1
+  const answers = [];
+  for (let i = 0; i < 6; i++) {
+    const res = await t.request(
+      "/api/v1/password-reset",
+      jsonInit("POST", { email: "flood@example.com" }),
+    );
+    answers.push([res.status, (await json(res)).data.message]);
+  }
+  assert.equal(new Set(answers.map((a) => JSON.stringify(a))).size, 1, "the same answer");
+  assert.equal(t.mail.length, 5, "1 verification and 4 reset mails, then nothing");
+  clock.set(clock.now() + 3_600_000);
+  const later = await t.request(
+    "/api/v1/password-reset",
+    jsonInit("POST", { email: "flood@example.com" }),
+  );
+  await later.body?.cancel();
+  assert.equal(t.mail.length, 6, "the next hour, mail again");
+});
