@@ -4,7 +4,7 @@ import { fixedClock, json, testApp } from "../_helpers/app.ts";
 import { htmlProblems } from "../_helpers/pages.ts";
 import { message } from "../../core/i18n.ts";
 import { checkNewPassword, COMMON_PASSWORD_COUNT } from "../../server/accounts/passwords.ts";
-import { createMailer } from "../../server/accounts/mail.ts";
+import { createMailer, sendInBackground } from "../../server/accounts/mail.ts";
 import { createLogger } from "../../server/log.ts";
 import { loadConfig } from "../../server/config.ts";
 import COMMON from "../../data/common_passwords.json" with { type: "json" };
@@ -210,4 +210,21 @@ Deno.test("an address receives at most 5 account mails an hour, whoever asks; th
   );
   await later.body?.cancel();
   assert.equal(t.mail.length, 6, "the next hour, mail again");
+});
+
+Deno.test("a mail the SMTP server does not take is logged (domain only), and the answer does not wait for it", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  listener.close(); // nothing listens there now: the connection is refused
+  const lines: string[] = [];
+  const logger = createLogger("info", (line) => lines.push(line));
+  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "a@b.lk" }, logger);
+  sendInBackground(mailer, logger, { to: "someone@example.lk", subject: "S", text: "T" });
+  const deadline = Date.now() + 10_000;
+  while (!lines.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(lines.length, 1);
+  const line = JSON.parse(lines[0]!);
+  assert.equal(line.message, "Mail delivery failed");
+  assert.equal(line.domain, "example.lk");
+  assert.ok(!lines[0]!.includes("someone@"), "the address itself is not logged");
 });
