@@ -239,8 +239,10 @@ export type {
   Credentials,
   KeyInfo,
   KeyList,
+  MailSent,
   NewKey,
   NewKeyBody,
+  ResetRequestBody,
 } from "./core/ops/accounts.ts";
 export type {
   DraftBody,

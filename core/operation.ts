@@ -106,7 +106,7 @@ export interface Operation<P = unknown, R = unknown> {
    */
   account?: "open" | "session" | "editor";
   /** The success status when not 200 (for example 201 for a creation). */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   /** Error responses beyond the generic ones, by status, for the docs (for example 409). */
   errors?: Record<string, string>;
   /** Whether the SDK can compute it in-process (true exactly when `run` is given). */

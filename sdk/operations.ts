@@ -152,6 +152,7 @@ export {
   createSession,
   deleteSession,
   listKeys,
+  requestPasswordReset,
   revokeKey,
 } from "../core/ops/accounts.ts";
 export {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { Accounts, type StoredKey } from "./accounts/store.ts";
+import { type Account, Accounts, type StoredKey } from "./accounts/store.ts";
 import { type Clock, systemClock, utcDate } from "./clock.ts";
 import { configFromEnvOrExit } from "./config.ts";
 import { openKv } from "./kv.ts";
@@ -169,6 +169,11 @@ export const commands: AdminCommand[] = [
       "Grant the news editor role to an account (the name is the byline and the approvedBy shown; default: the email's local part)",
     async run(args, ctx) {
       const account = await accountByEmail(ctx, args.positional[0]);
+      if (!account.verifiedAt) {
+        throw new UsageError(
+          `The account "${account.email}" has not confirmed its email address yet: the editor role needs a confirmed one (the owner follows the link mailed at sign-up, or asks for a new one on /developers)`,
+        );
+      }
       const name = (option(args, "name") ?? account.email.split("@")[0]!).trim().slice(0, 80);
       if (!name) throw new UsageError("--name cannot be empty");
       await newsStore(ctx).grantEditor(account.id, account.email, name);
@@ -213,6 +218,17 @@ export const commands: AdminCommand[] = [
       rows.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
       const keyIds = rows.map(([id]) => id).filter((id) => id.startsWith("key:"));
       const labels = new Map<string, string>();
+      // Keyed calls count per account (`acct:<id>`, and `voice:acc_...` for voice): name the owner.
+      const accountIds = rows.map(([id]) => id).filter((id) => /^(acct|voice):acc_/.test(id));
+      for (let i = 0; i < accountIds.length; i += 10) {
+        const chunk = accountIds.slice(i, i + 10);
+        const found = await ctx.kv.getMany<Account[]>(
+          chunk.map((id) => ["accounts", id.slice(id.indexOf(":") + 1)]),
+        );
+        found.forEach((entry, j) => {
+          if (entry.value) labels.set(chunk[j]!, entry.value.email);
+        });
+      }
       for (let i = 0; i < keyIds.length; i += 10) {
         const chunk = keyIds.slice(i, i + 10);
         const keys = await ctx.kv.getMany<StoredKey[]>(chunk.map((id) => ["keys", id.slice(4)]));
@@ -272,9 +288,37 @@ export async function runAdmin(
   }
 }
 
+/**
+ * What to tell an operator whose KV cannot be opened: the reason, and when Deno's permissions
+ * are the cause, the command that grants them.
+ *
+ * @param kvPath The configured `KV_PATH`.
+ * @param error What opening threw.
+ * @returns The message (no stack trace: this is an operator's mistake, not a bug).
+ */
+export function openFailure(kvPath: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (!/NotCapable|Requires (write|read) access|PermissionDenied|permission denied/i.test(reason)) {
+    return reason;
+  }
+  const folder = kvPath.includes("/") ? kvPath.replace(/\/[^/]*$/, "") || "/" : ".";
+  return `${reason}\n` +
+    `The admin task may write only to .data and /var/lib/lanka-api (deno.json, "admin"). For a ` +
+    `KV elsewhere, run it with that folder writable:\n` +
+    `  deno run --allow-net --allow-env --allow-read --allow-write=${folder} server/admin.ts ` +
+    `${Deno.args.join(" ")}\n` +
+    `(and check that the user running it may write to ${folder}).`;
+}
+
 if (import.meta.main) {
   const config = configFromEnvOrExit();
-  const kv = await openKv(config.kvPath);
+  let kv: Deno.Kv;
+  try {
+    kv = await openKv(config.kvPath);
+  } catch (error) {
+    console.error(openFailure(config.kvPath, error));
+    Deno.exit(3);
+  }
   const status = await runAdmin(Deno.args, { kv, clock: systemClock, out: console.log });
   kv.close();
   Deno.exit(status);

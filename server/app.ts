@@ -36,6 +36,7 @@ import type { QuotaStore } from "./quota/store.ts";
 import { Accounts } from "./accounts/store.ts";
 import { accountGuard, accountHandlers } from "./accounts/api.ts";
 import { mountDevelopers } from "./pages/developers.ts";
+import { createMailer, type Mailer } from "./accounts/mail.ts";
 import { NewsStore } from "./news/store.ts";
 import { NEWS_SEED } from "./news/seed.ts";
 import { draftHandlers, mountFeeds, newsHandler } from "./news/api.ts";
@@ -53,6 +54,8 @@ export interface AppDeps {
   quota?: QuotaStore;
   /** Accounts, sessions and keys (default: on `kv`). */
   accounts?: Accounts;
+  /** Account mail (default: SMTP from `config.mail`, else the log). */
+  mailer?: Mailer;
   /** API key lookup (default: `accounts`). */
   keys?: KeyResolver;
   /** Metrics registry (default: a fresh one). */
@@ -98,7 +101,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const quota = deps.quota ?? new KvQuotaStore(deps.kv);
   const accounts = deps.accounts ?? new Accounts(deps.kv, { clock });
-  const accountDeps = { accounts, quota, clock, config };
+  const mailer = deps.mailer ?? createMailer(config.mail, logger);
+  const accountDeps = { accounts, quota, clock, config, mailer };
   const baseUrl = config.publicBaseUrl;
   const metrics = deps.metrics ?? new Metrics();
   const pageViews = deps.pageViews ?? new PageViews(deps.kv);
@@ -163,7 +167,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     metrics,
     metricsToken: config.metricsToken,
     checks: {
-      kv: async () => (await deps.kv.get(["health"]), true),
+      // Ready means the store can be written, not only read: a read-only or full disk fails here.
+      kv: async () => (await deps.kv.set(["health", "ready"], clock.now()), true),
       ...(voiceStatus ? { voice: () => Promise.resolve(voiceStatus().up) } : {}),
       ...deps.readiness,
     },

@@ -35,6 +35,11 @@ export interface Config {
   store: StoreConfig;
   /** News categories (`NEWS_CATEGORIES`, comma-separated). */
   newsCategories: string[];
+  /**
+   * Where account mail (verification and reset links) goes: `SMTP_URL` (`smtp://user:pass@host:587`
+   * or `smtps://...`) and `MAIL_FROM`; unset, the mail is written to the server log instead.
+   */
+  mail: { smtpUrl: string; from: string } | undefined;
 }
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
@@ -76,6 +81,8 @@ const schema = z.object({
   VOICE_DAILY_LIMIT: whole("VOICE_DAILY_LIMIT", 0, 1e9, 100),
   LOG_IP: z.enum(["0", "1", "false", "true"], { error: "LOG_IP must be 0 or 1" }).optional(),
   METRICS_TOKEN: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: whole("SHUTDOWN_TIMEOUT_MS", 0, 600_000, 10_000),
   VOICE_WORKERS: whole("VOICE_WORKERS", 1, 64, 2),
   VOICE_QUEUE: whole("VOICE_QUEUE", 0, 10000, 16),
@@ -122,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const kvPath = e.KV_PATH?.trim() || ".data/lanka.sqlite3";
   const store = loadStoreConfig(env, publicBaseUrl, problems);
   const newsCategories = loadNewsCategories(env, problems);
+  const mail = loadMail(e.SMTP_URL?.trim() ?? "", e.MAIL_FROM?.trim() ?? "", problems);
   if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,
@@ -140,7 +148,38 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     store,
     newsCategories,
+    mail,
   };
+}
+
+function loadMail(
+  smtpUrl: string,
+  from: string,
+  problems: string[],
+): { smtpUrl: string; from: string } | undefined {
+  if (!smtpUrl && !from) return undefined;
+  if (!smtpUrl) problems.push("MAIL_FROM is set but SMTP_URL is not: set both, or neither");
+  if (!from) problems.push("SMTP_URL is set but MAIL_FROM is not: set both, or neither");
+  if (smtpUrl) {
+    let ok = false;
+    try {
+      const url = new URL(smtpUrl);
+      ok = (url.protocol === "smtp:" || url.protocol === "smtps:") && url.hostname !== "";
+    } catch { /* reported below */ }
+    if (!ok) {
+      problems.push(
+        "SMTP_URL must be a URL like smtp://user:password@mail.example.lk:587 (or smtps://...)",
+      );
+    }
+  }
+  if (from && !/^(?:[^<>]*<)?[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>?$/.test(from)) {
+    problems.push(
+      `MAIL_FROM must be an address like "Lanka API <noreply@example.lk>": got ${
+        JSON.stringify(from)
+      }`,
+    );
+  }
+  return smtpUrl && from ? { smtpUrl, from } : undefined;
 }
 
 /**

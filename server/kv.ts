@@ -40,8 +40,23 @@ async function probe(open: () => Promise<Deno.Kv>, where: string): Promise<Deno.
 }
 
 /**
+ * Tells whether an error means the KV store cannot be written: a read-only file or mount, an
+ * immutable file, a full disk. (SQLite says "attempt to write a readonly database", Deno KV
+ * "Can not write to a read-only database", "database or disk is full".)
+ *
+ * @param error Anything caught.
+ * @returns Whether it is a write failure of the store.
+ */
+export function isStorageWriteFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return /read-?only database|database or disk is full|disk I\/O error|no space left|database is full|Read-only file system/i
+    .test(error.message);
+}
+
+/**
  * Tells whether an error means the KV store cannot be reached or used right now (closed, locked,
- * a KV Connect server down), as opposed to a bug. The server answers those with 503.
+ * a KV Connect server down, or it cannot be written: see {@linkcode isStorageWriteFailure}), as
+ * opposed to a bug. The server answers those with 503.
  *
  * @param error Anything caught.
  * @returns Whether it is a storage outage.
@@ -55,6 +70,7 @@ export function isStorageFailure(error: unknown): boolean {
   ) {
     return true;
   }
+  if (isStorageWriteFailure(error)) return true;
   return /database is locked|database is closed|kv connect|failed to (fetch|connect)/i.test(
     error.message,
   );

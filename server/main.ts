@@ -33,9 +33,11 @@ async function main(): Promise<void> {
         logger.log("debug", "quota flush", { ok, startedAt });
       }
     },
+    // Counts that cannot be stored are said, with how many wait, never dropped in silence.
     onError: (error) =>
-      logger.log("error", "Quota flush failed; retrying at the next tick", {
+      logger.log("error", "Quota counts could not be stored; kept in memory, retrying", {
         error: error instanceof Error ? error.message : String(error),
+        pending: quota.pending(),
       }),
   });
   /** Run in order at shutdown, after in-flight requests finished (flush counters, stop workers). */

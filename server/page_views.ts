@@ -1,17 +1,35 @@
 /**
  * Page views per tool page, kept in KV under `["pageviews", slug]` as `Deno.KvU64` sums.
  *
- * Views are counted in memory and flushed in one atomic operation of `sum`s on an interval, so a
- * page request never waits for, or causes, a KV write of its own. Known bots (by user agent) are
- * not counted, and each caller (its address, IPv6 by /64, as the pipeline resolved it) counts
- * once per page per UTC day in a process: a script that sends a browser's `User-Agent` again and
- * again cannot push a tool up the catalogue's traffic order. The totals (stored plus not yet flushed) feed `OperationContext.popularity`.
+ * What is counted is distinct callers, not requests: a caller (the pipeline's caller id, an
+ * address or an account) counts once per tool page per UTC day, however often it loads the page
+ * and whatever User-Agent it sends, so reloading cannot push a tool up the catalogue. Who was
+ * counted is kept as a SHA-256 fingerprint under `["pageviews_seen", day, slug, fingerprint]`
+ * (expiring after 2 days), checked at each flush, so restarts and other instances do not count a
+ * caller twice (two instances flushing the same new caller at the same moment can). Known bots
+ * (by user agent) are not counted.
+ *
+ * Views are collected in memory and flushed on an interval, so a page request never waits for,
+ * or causes, a KV write of its own. The totals (stored plus not yet flushed) feed
+ * `OperationContext.popularity`.
  *
  * @module
  */
+import { createHash } from "node:crypto";
 
 /** KV key prefix of the counters. */
 export const PAGE_VIEWS_PREFIX: readonly string[] = ["pageviews"];
+/** KV key prefix of who was counted: `[..., day, slug, fingerprint]`. */
+export const PAGE_VIEWS_SEEN_PREFIX: readonly string[] = ["pageviews_seen"];
+const SEEN_TTL_MS = 2 * 86_400_000;
+/** Distinct callers remembered in memory per day before the memory is cleared (KV still knows). */
+const SEEN_IN_MEMORY = 100_000;
+
+interface PendingView {
+  day: string;
+  slug: string;
+  fingerprint: string;
+}
 
 const BOT_AGENT =
   /bot\b|bot\/|crawl|spider|slurp|archiver|facebookexternalhit|embedly|preview|headless|lighthouse|monitor|uptime|pingdom|curl\/|wget\/|python-|httpx|go-http-client|java\/|okhttp|axios|node-fetch|deno\/|libwww|scrapy/i;
@@ -33,21 +51,25 @@ export interface PageViewsOptions {
   flushIntervalMs?: number;
   /** Called when a flush fails (the views are kept for the next one). */
   onError?: (error: unknown) => void;
+  /** The time (default `Date.now`), for the day a view belongs to. */
+  now?: () => number;
 }
 
 /** In-memory batch of page views over KV counters. */
 export class PageViews {
   #kv: Deno.Kv;
-  #pending = new Map<string, number>();
+  #now: () => number;
+  /** New (day, slug, caller) views not yet checked against KV and stored. */
+  #pending: PendingView[] = [];
+  /** `day|slug|fingerprint` of views already taken on this instance (today's). */
+  #seen = new Set<string>();
+  #seenDay = "";
   #stored = new Map<string, number>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #flushing: Promise<void> | undefined;
   #snapshot: ReadonlyMap<string, number> | undefined;
   #closed = false;
   #onError: (error: unknown) => void;
-  /** Callers already counted today, per page (`slug` newline `caller`), and that day. */
-  #seen = new Set<string>();
-  #seenDay = -1;
 
   /**
    * @param kv The database.
@@ -55,6 +77,7 @@ export class PageViews {
    */
   constructor(kv: Deno.Kv, options: PageViewsOptions = {}) {
     this.#kv = kv;
+    this.#now = options.now ?? Date.now;
     this.#onError = options.onError ?? (() => {});
     const interval = options.flushIntervalMs ?? 0;
     if (interval > 0) {
@@ -65,34 +88,27 @@ export class PageViews {
   }
 
   /**
-   * Counts one view of a page, unless the user agent is a bot or this caller was already counted
-   * on this page today. No I/O.
+   * Counts a view of a page by a caller, unless the user agent is a bot or the caller was already
+   * counted on this page today. No I/O.
    *
    * @param slug The tool page slug.
    * @param userAgent The request's `User-Agent`.
-   * @param caller Who asked (the client's counting key); each counts once per page per day.
-   * @param now Epoch ms (for the day).
-   * @returns Whether the view was counted.
+   * @param caller Who is calling (the pipeline's caller id: `ip:…` or `acct:…`).
+   * @returns Whether the view was taken (it may still prove, at the flush, to be a caller another
+   *   instance already counted today).
    */
-  record(
-    slug: string,
-    userAgent: string | null | undefined,
-    caller?: string,
-    now: number = Date.now(),
-  ): boolean {
+  record(slug: string, userAgent: string | null | undefined, caller: string): boolean {
     if (this.#closed || isBot(userAgent)) return false;
-    if (caller !== undefined) {
-      const day = Math.floor(now / 86_400_000);
-      // Bounded: past 100,000 distinct (page, caller) pairs in a day the set starts over.
-      if (day !== this.#seenDay || this.#seen.size >= 100_000) {
-        this.#seen.clear();
-        this.#seenDay = day;
-      }
-      const seen = `${slug}\n${caller}`;
-      if (this.#seen.has(seen)) return false;
-      this.#seen.add(seen);
+    const day = new Date(this.#now()).toISOString().slice(0, 10);
+    if (day !== this.#seenDay || this.#seen.size >= SEEN_IN_MEMORY) {
+      this.#seen.clear();
+      this.#seenDay = day;
     }
-    this.#pending.set(slug, (this.#pending.get(slug) ?? 0) + 1);
+    const fingerprint = createHash("sha256").update(caller).digest("base64url").slice(0, 22);
+    const id = `${day}|${slug}|${fingerprint}`;
+    if (this.#seen.has(id)) return false;
+    this.#seen.add(id);
+    this.#pending.push({ day, slug, fingerprint });
     this.#snapshot = undefined;
     return true;
   }
@@ -105,7 +121,7 @@ export class PageViews {
   popularity(): ReadonlyMap<string, number> {
     if (!this.#snapshot) {
       const total = new Map(this.#stored);
-      for (const [slug, n] of this.#pending) total.set(slug, (total.get(slug) ?? 0) + n);
+      for (const { slug } of this.#pending) total.set(slug, (total.get(slug) ?? 0) + 1);
       this.#snapshot = total;
     }
     return this.#snapshot;
@@ -136,20 +152,38 @@ export class PageViews {
   }
 
   async #flushOnce(): Promise<void> {
-    if (this.#pending.size === 0) return;
+    if (this.#pending.length === 0) return;
     const batch = this.#pending;
-    this.#pending = new Map();
-    const op = this.#kv.atomic();
-    for (const [slug, n] of batch) op.sum([...PAGE_VIEWS_PREFIX, slug], BigInt(n));
+    this.#pending = [];
+    let done = 0;
     try {
-      const committed = await op.commit();
-      if (!committed.ok) throw new Error("Page view counters: the atomic sum was not committed");
+      for (; done < batch.length; done += 300) {
+        const chunk = batch.slice(done, done + 300);
+        const keys = chunk.map((v) => [...PAGE_VIEWS_SEEN_PREFIX, v.day, v.slug, v.fingerprint]);
+        const seen: boolean[] = [];
+        for (let j = 0; j < keys.length; j += 10) {
+          const entries = await this.#kv.getMany(keys.slice(j, j + 10));
+          for (const entry of entries) seen.push(entry.versionstamp !== null);
+        }
+        const counts = new Map<string, number>();
+        const op = this.#kv.atomic();
+        chunk.forEach(({ slug }, j) => {
+          if (seen[j]) return; // counted already today, by another instance or before a restart
+          op.set(keys[j]!, true, { expireIn: SEEN_TTL_MS });
+          counts.set(slug, (counts.get(slug) ?? 0) + 1);
+        });
+        if (counts.size === 0) continue;
+        for (const [slug, n] of counts) op.sum([...PAGE_VIEWS_PREFIX, slug], BigInt(n));
+        const committed = await op.commit();
+        if (!committed.ok) throw new Error("Page view counters: the atomic sum was not committed");
+        for (const [slug, n] of counts) this.#stored.set(slug, (this.#stored.get(slug) ?? 0) + n);
+      }
     } catch (error) {
-      for (const [slug, n] of batch) this.#pending.set(slug, (this.#pending.get(slug) ?? 0) + n);
+      // What was not stored waits for the next flush.
+      this.#pending = [...batch.slice(done), ...this.#pending];
       this.#snapshot = undefined;
       throw error;
     }
-    for (const [slug, n] of batch) this.#stored.set(slug, (this.#stored.get(slug) ?? 0) + n);
     this.#snapshot = undefined;
     await this.load(); // other instances sharing the KV count too
   }

@@ -1,5 +1,5 @@
 /**
- * The account API: sign-up, sessions and API keys. Server-only operations (they need KV); the
+ * The account API: sign-up, password reset, sessions and API keys. Server-only operations (they need KV); the
  * server gives their handlers. They do not consume the daily data quota.
  *
  * @module
@@ -12,8 +12,22 @@ import { text } from "../params.ts";
 export interface Credentials {
   /** Email address (case is ignored). */
   email: string;
-  /** Password, 8 to 256 characters. */
+  /** Password: 8 to 256 characters after Unicode NFKC, not one of the 10,000 most common. */
   password: string;
+}
+
+/** Body of a password reset request. */
+export interface ResetRequestBody {
+  /** Email address of the account. */
+  email: string;
+}
+
+/** The answer of sign-up and of a reset request: the same whether or not the address is known. */
+export interface MailSent {
+  /** The address, normalised. */
+  email: string;
+  /** What happens next, for people. */
+  message: string;
 }
 
 /** Body of key creation. */
@@ -26,6 +40,8 @@ export interface NewKeyBody {
 export interface AccountResult {
   id: string;
   email: string;
+  /** Whether the address was confirmed by the mailed link (keys work either way). */
+  emailVerified: boolean;
   /** ISO timestamp. */
   createdAt: string;
   /** When the session just opened (cookie `lanka_session`) expires, ISO timestamp. */
@@ -43,9 +59,9 @@ export interface KeyInfo {
   lastUsedAt: string | null;
   revokedAt: string | null;
   active: boolean;
-  /** Calls counted today (UTC). */
+  /** Calls counted today (UTC) by the account, all its keys together. */
   callsToday: number;
-  /** The key's daily limit. */
+  /** The account's daily limit (shared by its keys). */
   dailyLimit: number;
 }
 
@@ -68,11 +84,24 @@ const credentials: z.ZodMiniType<Credentials> = z.strictObject({
     z.describe("Email address"),
   ),
   password: z.string({ error: "must be a string" }).check(
-    z.minLength(8, { error: "must be at least 8 characters long" }),
-    z.maxLength(256, { error: "must be at most 256 characters long" }),
-    z.describe("Password, 8 to 256 characters"),
+    z.maxLength(1024, { error: "must be at most 256 characters long" }),
+    z.describe(
+      "Password: 8 to 256 characters after Unicode NFKC normalisation, not one character repeated and not one of the 10,000 most common passwords (no other rules)",
+    ),
   ),
 }, { error: "Body must be a JSON object with only email and password" });
+
+const resetRequest: z.ZodMiniType<ResetRequestBody> = z.strictObject({
+  email: z.string({ error: "must be a string" }).check(
+    z.maxLength(254, { error: "is too long" }),
+    z.describe("Email address of the account"),
+  ),
+}, { error: "Body must be a JSON object with only email" });
+
+const mailSent: z.ZodMiniType<MailSent> = z.object({
+  email: z.string().check(z.describe("The address, trimmed and lower-cased")),
+  message: z.string().check(z.describe("What happens next")),
+});
 
 const newKeyBody: z.ZodMiniType<NewKeyBody> = z.strictObject({
   name: z.optional(
@@ -87,6 +116,9 @@ const iso = z.string().check(z.describe("ISO 8601 timestamp"));
 const accountResult: z.ZodMiniType<AccountResult> = z.object({
   id: z.string(),
   email: z.string(),
+  emailVerified: z.boolean().check(
+    z.describe("Whether the address was confirmed by the mailed link"),
+  ),
   createdAt: iso,
   sessionExpiresAt: z.optional(iso),
 });
@@ -99,8 +131,10 @@ const keyInfoShape = {
   lastUsedAt: z.nullable(iso),
   revokedAt: z.nullable(iso),
   active: z.boolean(),
-  callsToday: z.int(),
-  dailyLimit: z.int(),
+  callsToday: z.int().check(
+    z.describe("Calls counted today (UTC) by the account, all its keys together"),
+  ),
+  dailyLimit: z.int().check(z.describe("The account's daily limit, shared by its keys")),
 };
 const keyInfo: z.ZodMiniType<KeyInfo> = z.object(keyInfoShape);
 const keyList: z.ZodMiniType<KeyList> = z.object({
@@ -115,25 +149,45 @@ const newKey: z.ZodMiniType<NewKey> = z.object({
 const none = z.object({});
 const TAG = "Accounts";
 
-/** `POST /api/v1/accounts`: sign up (and sign in). */
-export const createAccount: Operation<unknown, AccountResult> = defineRemoteOperation({
+/** `POST /api/v1/accounts`: sign up. */
+export const createAccount: Operation<unknown, MailSent> = defineRemoteOperation({
   name: "createAccount",
   method: "POST",
   path: "/accounts",
   title: "Create an account",
   description:
-    "Signs up with email and password and opens a session (cookie lanka_session). Attempts are rate-limited per IP.",
+    "Signs up with email and password and mails a link that confirms the address; then log in with POST /api/v1/sessions (keys work before the address is confirmed). The answer is the same whether or not the address already has an account. Attempts are rate-limited per IP.",
   tag: TAG,
   params: none,
   body: credentials,
-  result: accountResult,
+  result: mailSent,
   example: "/api/v1/accounts",
   account: "open",
-  status: 201,
+  status: 202,
   errors: {
     "403": "The request came from another site (Origin check)",
-    "409": "An account with this email exists",
     "429": "Too many sign-up or log-in attempts from this address",
+  },
+});
+
+/** `POST /api/v1/password-reset`: mail a password reset link. */
+export const requestPasswordReset: Operation<unknown, MailSent> = defineRemoteOperation({
+  name: "requestPasswordReset",
+  method: "POST",
+  path: "/password-reset",
+  title: "Ask for a password reset link",
+  description:
+    "Mails a link to set a new password (it works once, within 1 hour; setting the password ends every session) when the address has an account. The answer is the same whether or not it has one. Counts against the same hourly allowance per IP as sign-up and log-in.",
+  tag: TAG,
+  params: none,
+  body: resetRequest,
+  result: mailSent,
+  example: "/api/v1/password-reset",
+  account: "open",
+  status: 202,
+  errors: {
+    "403": "The request came from another site (Origin check)",
+    "429": "Too many sign-up, log-in or reset attempts from this address",
   },
 });
 
@@ -232,6 +286,7 @@ export const revokeKey: Operation<unknown, KeyInfo> = defineRemoteOperation({
 /** The account API, in index order. */
 export const accountOperations: readonly Operation<unknown, unknown>[] = [
   createAccount,
+  requestPasswordReset,
   createSession,
   deleteSession,
   listKeys,

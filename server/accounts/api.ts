@@ -8,12 +8,18 @@ import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "../../core/errors.ts";
 import { parseParams } from "../../core/execute.ts";
 import type { AnyOperation } from "../../core/operation.ts";
-import type { AccountResult, Credentials, NewKeyBody } from "../../core/ops/accounts.ts";
+import type {
+  AccountResult,
+  Credentials,
+  NewKeyBody,
+  ResetRequestBody,
+} from "../../core/ops/accounts.ts";
 import { buildMeta } from "../http/envelope.ts";
 import { BODY_LIMITS, readBody } from "../http/body.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import { type Account, MAX_ACTIVE_KEYS } from "./store.ts";
+import { requestReset, RESET_SENT, SIGN_UP_SENT, signUpByMail } from "./recovery.ts";
 import {
   type AccountDeps,
   checkOrigin,
@@ -77,17 +83,23 @@ function accountResult(account: Account, sessionExpiresAt?: number): AccountResu
   return {
     id: account.id,
     email: account.email,
+    emailVerified: Boolean(account.verifiedAt),
     createdAt: new Date(account.createdAt).toISOString(),
     ...(sessionExpiresAt ? { sessionExpiresAt: new Date(sessionExpiresAt).toISOString() } : {}),
   };
 }
 
+/**
+ * An account operation's answer. Every one is `Cache-Control: no-store`: they carry sessions,
+ * keys or account details, which no cache may keep.
+ */
 function reply(
   c: AppContext,
   op: AnyOperation,
   data: unknown,
   baseUrl: string,
 ): Response {
+  c.header("Cache-Control", "no-store");
   return c.json({ ok: true, data, meta: buildMeta(c, op, baseUrl) }, op.status ?? 200);
 }
 
@@ -140,15 +152,28 @@ export function accountHandlers(
     if (!found) throw new TypeError(`No account operation "${name}" in the registry`);
     return found;
   };
-  /** Sign-up and log-in: read the credentials, open a session, answer the account. */
-  const opener = (name: string, mode: "sign-up" | "log-in"): Handler<AppEnv> => async (c) => {
-    const body = await readJsonBody(c, op(name).body as z.ZodType<Credentials>);
-    const opened = await openSession(c, deps, logger, mode, body.email, body.password);
-    return reply(c, op(name), accountResult(opened.account, opened.expiresAt), baseUrl);
-  };
   return {
-    createAccount: opener("createAccount", "sign-up"),
-    createSession: opener("createSession", "log-in"),
+    createAccount: async (c) => {
+      const body = await readJsonBody(c, op("createAccount").body as z.ZodType<Credentials>);
+      const email = await signUpByMail(c, deps, logger, body.email, body.password);
+      return reply(c, op("createAccount"), { email, message: SIGN_UP_SENT }, baseUrl);
+    },
+    requestPasswordReset: async (c) => {
+      const name = "requestPasswordReset";
+      const body = await readJsonBody(c, op(name).body as z.ZodType<ResetRequestBody>);
+      const email = await requestReset(c, deps, logger, body.email);
+      return reply(c, op(name), { email, message: RESET_SENT }, baseUrl);
+    },
+    createSession: async (c) => {
+      const body = await readJsonBody(c, op("createSession").body as z.ZodType<Credentials>);
+      const opened = await openSession(c, deps, logger, body.email, body.password);
+      return reply(
+        c,
+        op("createSession"),
+        accountResult(opened.account, opened.expiresAt),
+        baseUrl,
+      );
+    },
     deleteSession: async (c) => {
       await signedIn(c, deps);
       await accounts.endSession(sessionToken(c)!);
@@ -169,7 +194,6 @@ export function accountHandlers(
       const body = await readJsonBody(c, op("createKey").body as z.ZodType<NewKeyBody>);
       const created = await accounts.createKey(account.id, body.name ?? "");
       logger.log("info", "Key created", { accountId: account.id, keyId: created.record.id });
-      c.header("Cache-Control", "no-store");
       const info = await keyInfo({ ...created.record, lastUsedAt: null }, deps);
       return reply(c, op("createKey"), { ...info, key: created.key }, baseUrl);
     },

@@ -13,6 +13,7 @@
  * | `["keys_by_account", accountId, id]`  | true                                   |
  * | `["active_keys", accountId]`          | number of active keys (checked on write) |
  * | `["usage_last", "key:" + keyId]`      | epoch ms of last use (quota store)     |
+ * | `["email_tokens", sha256(token)]`     | {@linkcode EmailToken} (single use)    |
  *
  * @module
  */
@@ -28,6 +29,7 @@ import {
   sha256Hex,
   verifyPassword,
 } from "./secrets.ts";
+import { checkNewPassword, normalisePassword } from "./passwords.ts";
 
 /** A developer account. */
 export interface Account {
@@ -38,6 +40,10 @@ export interface Account {
   passwordHash: string | null;
   /** Epoch ms. */
   createdAt: number;
+  /** When the email was proven by a link (epoch ms); null or absent until then. */
+  verifiedAt?: number | null;
+  /** Sessions opened under an older epoch are ended (a password reset or takeover raises it). */
+  sessionEpoch?: number;
 }
 
 /** A signed-in session. */
@@ -45,6 +51,38 @@ export interface Session {
   accountId: string;
   /** Epoch ms; checked on read (KV expiry is only the earliest deletion time). */
   expiresAt: number;
+  /** The account's session epoch when it was opened (absent: 0). */
+  epoch?: number;
+}
+
+/** What an emailed link proves when followed. */
+export type EmailTokenPurpose = "verify" | "claim" | "reset";
+
+/** A link's token as stored (only its hash is the key): single use, with an expiry. */
+export interface EmailToken {
+  purpose: EmailTokenPurpose;
+  accountId: string;
+  /** The address the link was sent to. */
+  email: string;
+  /** Epoch ms. */
+  expiresAt: number;
+  /** For `claim`: the password chosen at the sign-up that asked to take the address over. */
+  passwordHash?: string;
+}
+
+/** How long each kind of link works. */
+export const TOKEN_TTL_MS: Readonly<Record<EmailTokenPurpose, number>> = {
+  verify: 24 * 3_600_000,
+  claim: 3_600_000,
+  reset: 3_600_000,
+};
+
+/** What following a link did. */
+export interface Redeemed {
+  account: Account;
+  purpose: EmailTokenPurpose;
+  /** Keys revoked because someone else had made them on an unproven account. */
+  keysRevoked: number;
 }
 
 /** An API key as stored: the secret only as its hash. */
@@ -104,17 +142,7 @@ export function normaliseEmail(email: string): string {
   return value;
 }
 
-/**
- * Checks a new password's length (never echoing it).
- *
- * @param password The password.
- * @throws {ApiError} 400 when shorter than 8 or longer than 256 characters.
- */
-export function checkPassword(password: string): void {
-  if (password.length < 8 || password.length > 256) {
-    throw ApiError.invalidParam("password", "Password must be 8 to 256 characters long");
-  }
-}
+export { checkNewPassword } from "./passwords.ts";
 
 /**
  * Runs a KV write, retrying while SQLite reports "database is locked" (another process on the
@@ -165,12 +193,37 @@ export class Accounts implements KeyResolver {
    */
   async signUp(email: string, password: string | null): Promise<Account> {
     const address = normaliseEmail(email);
-    if (password !== null) checkPassword(password);
+    const hash = password === null ? null : await this.hashNewPassword(password);
+    return await this.create(address, hash);
+  }
+
+  /**
+   * Checks a new password against the rule and hashes it.
+   *
+   * @param password As typed.
+   * @returns The hash of its NFKC form.
+   * @throws {ApiError} 400 when the rule refuses it.
+   */
+  async hashNewPassword(password: string): Promise<string> {
+    return await hashPassword(checkNewPassword(password), this.#iterations);
+  }
+
+  /**
+   * Creates an unverified account with a password already hashed.
+   *
+   * @param address A normalised email.
+   * @param passwordHash The hash, or null.
+   * @returns The account.
+   * @throws {ApiError} 409 when the email is taken.
+   */
+  async create(address: string, passwordHash: string | null): Promise<Account> {
     const account: Account = {
       id: `acc_${randomBase62(16)}`,
       email: address,
-      passwordHash: password === null ? null : await hashPassword(password, this.#iterations),
+      passwordHash,
       createdAt: this.#clock.now(),
+      verifiedAt: null,
+      sessionEpoch: 0,
     };
     const result = await retryLocked(() =>
       this.#kv.atomic()
@@ -211,7 +264,24 @@ export class Accounts implements KeyResolver {
       await verifyPassword(password, await this.#dummyHash);
       return null;
     }
-    return (await verifyPassword(password, account.passwordHash)) ? account : null;
+    const normalised = normalisePassword(password);
+    if (await verifyPassword(normalised, account.passwordHash)) return account;
+    // Hashes made before passwords were normalised hold the password as typed.
+    if (normalised !== password && await verifyPassword(password, account.passwordHash)) {
+      return account;
+    }
+    return null;
+  }
+
+  /**
+   * Spends as long as checking a password does, for answers that must not show whether an
+   * account exists.
+   *
+   * @param password Anything.
+   */
+  async wasteTime(password: string): Promise<void> {
+    this.#dummyHash ??= hashPassword("not a password", this.#iterations);
+    await verifyPassword(password, await this.#dummyHash);
   }
 
   /**
@@ -223,7 +293,8 @@ export class Accounts implements KeyResolver {
   async createSession(accountId: string): Promise<{ token: string; expiresAt: number }> {
     const token = randomBase62(43);
     const expiresAt = this.#clock.now() + SESSION_TTL_MS;
-    const session: Session = { accountId, expiresAt };
+    const account = (await this.#kv.get<Account>(["accounts", accountId])).value;
+    const session: Session = { accountId, expiresAt, epoch: account?.sessionEpoch ?? 0 };
     await retryLocked(() =>
       this.#kv.set(["sessions", sha256Hex(token)], session, { expireIn: SESSION_TTL_MS })
     );
@@ -240,7 +311,123 @@ export class Accounts implements KeyResolver {
     if (!/^[0-9A-Za-z]{43}$/.test(token)) return null;
     const entry = await this.#kv.get<Session>(["sessions", sha256Hex(token)]);
     if (!entry.value || entry.value.expiresAt <= this.#clock.now()) return null;
-    return (await this.#kv.get<Account>(["accounts", entry.value.accountId])).value;
+    const account = (await this.#kv.get<Account>(["accounts", entry.value.accountId])).value;
+    if (!account || (entry.value.epoch ?? 0) < (account.sessionEpoch ?? 0)) return null;
+    return account;
+  }
+
+  /**
+   * Issues a single-use link token for an account.
+   *
+   * @param purpose What following the link does.
+   * @param account The account.
+   * @param passwordHash For `claim`: the password chosen at the new sign-up.
+   * @returns The token (for the link; stored only hashed) and its expiry (epoch ms).
+   */
+  async issueToken(
+    purpose: EmailTokenPurpose,
+    account: Account,
+    passwordHash?: string,
+  ): Promise<{ token: string; expiresAt: number }> {
+    const token = randomBase62(43);
+    const ttl = TOKEN_TTL_MS[purpose];
+    const expiresAt = this.#clock.now() + ttl;
+    const value: EmailToken = {
+      purpose,
+      accountId: account.id,
+      email: account.email,
+      expiresAt,
+      ...(passwordHash ? { passwordHash } : {}),
+    };
+    await retryLocked(() =>
+      this.#kv.set(["email_tokens", sha256Hex(token)], value, { expireIn: ttl })
+    );
+    return { token, expiresAt };
+  }
+
+  /**
+   * A link token that can still be used, without using it (for the page the link opens).
+   *
+   * @param token From the link.
+   * @param purposes The purposes the page accepts.
+   * @returns The stored token, or null when unknown, used, expired or for another purpose.
+   */
+  async peekToken(
+    token: string,
+    purposes: readonly EmailTokenPurpose[],
+  ): Promise<EmailToken | null> {
+    if (!/^[0-9A-Za-z]{43}$/.test(token)) return null;
+    const entry = await this.#kv.get<EmailToken>(["email_tokens", sha256Hex(token)]);
+    const value = entry.value;
+    if (!value || value.expiresAt <= this.#clock.now() || !purposes.includes(value.purpose)) {
+      return null;
+    }
+    return value;
+  }
+
+  /**
+   * Follows a link: in one atomic write the token is deleted (single use) and the account
+   * changed. Every purpose marks the email verified. `reset` sets `newPassword` and ends every
+   * session; `claim` sets the password chosen at the claiming sign-up. When the address was not
+   * yet proven and someone had set a password on it (`claim`, or `reset` of an unverified
+   * account), that someone's sessions end and their keys are revoked: the owner takes it over.
+   *
+   * @param token From the link.
+   * @param purposes The purposes accepted here.
+   * @param newPassword For `reset`: the new password (checked against the rule first, so a
+   *   refused password does not use up the link).
+   * @returns What was done, or null when the link is unknown, used, expired or for another purpose.
+   * @throws {ApiError} 400 when `newPassword` is refused by the rule.
+   */
+  async redeemToken(
+    token: string,
+    purposes: readonly EmailTokenPurpose[],
+    newPassword?: string,
+  ): Promise<Redeemed | null> {
+    if (!/^[0-9A-Za-z]{43}$/.test(token)) return null;
+    const newHash = newPassword === undefined ? undefined : await this.hashNewPassword(newPassword);
+    const key = ["email_tokens", sha256Hex(token)];
+    for (;;) {
+      const entry = await this.#kv.get<EmailToken>(key);
+      const value = entry.value;
+      const now = this.#clock.now();
+      if (!value || value.expiresAt <= now || !purposes.includes(value.purpose)) return null;
+      const current = await this.#kv.get<Account>(["accounts", value.accountId]);
+      const before = current.value;
+      if (!before || before.email !== value.email) {
+        await retryLocked(() => this.#kv.atomic().check(entry).delete(key).commit());
+        return null;
+      }
+      const unproven = !before.verifiedAt;
+      const takeover = unproven && before.passwordHash !== null &&
+        (value.purpose === "claim" || value.purpose === "reset");
+      const passwordHash = value.purpose === "claim"
+        ? value.passwordHash ?? before.passwordHash
+        : value.purpose === "reset"
+        ? newHash ?? before.passwordHash
+        : before.passwordHash;
+      const endSessions = value.purpose !== "verify" || takeover;
+      const account: Account = {
+        ...before,
+        passwordHash,
+        verifiedAt: before.verifiedAt || now,
+        sessionEpoch: (before.sessionEpoch ?? 0) + (endSessions ? 1 : 0),
+      };
+      const result = await retryLocked(() =>
+        this.#kv.atomic().check(entry).check(current).delete(key)
+          .set(["accounts", account.id], account).commit()
+      );
+      if (!result.ok) continue;
+      let keysRevoked = 0;
+      if (takeover) {
+        for (const listed of await this.listKeys(account.id)) {
+          if (listed.revokedAt !== null) continue;
+          await this.revokeKey(listed.id, account.id);
+          keysRevoked++;
+        }
+      }
+      return { account, purpose: value.purpose, keysRevoked };
+    }
   }
 
   /**

@@ -13,6 +13,7 @@ import { rateLimited } from "../http/quota.ts";
 import type { AppContext } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import type { QuotaStore } from "../quota/store.ts";
+import type { Mailer } from "./mail.ts";
 import type { Account, Accounts, KeyListing } from "./store.ts";
 
 /** The session cookie's name. */
@@ -26,6 +27,8 @@ export interface AccountDeps {
   quota: QuotaStore;
   clock: Clock;
   config: Config;
+  /** Account mail (verification and reset links). */
+  mailer: Mailer;
 }
 
 /**
@@ -165,50 +168,48 @@ export async function keyInfo(key: KeyListing, deps: AccountDeps): Promise<KeyIn
     lastUsedAt: iso(key.lastUsedAt),
     revokedAt: iso(key.revokedAt),
     active: key.revokedAt === null,
-    callsToday: await callsToday(key.id, deps),
+    callsToday: await callsToday(key.accountId, deps),
     dailyLimit: deps.config.keyDailyLimit,
   };
 }
 
-/** Calls counted today: the store reports what is left of a limit, so ask with a huge one. */
-async function callsToday(keyId: string, deps: AccountDeps): Promise<number> {
-  const state = await deps.quota.peek(`key:${keyId}`, Number.MAX_SAFE_INTEGER, deps.clock.now());
+/**
+ * Calls the account counted today (all its keys: the limit is per account). The store reports
+ * what is left of a limit, so ask with a huge one.
+ */
+async function callsToday(accountId: string, deps: AccountDeps): Promise<number> {
+  const state = await deps.quota.peek(
+    `acct:${accountId}`,
+    Number.MAX_SAFE_INTEGER,
+    deps.clock.now(),
+  );
   return Number.MAX_SAFE_INTEGER - state.remaining;
 }
 
 /**
- * Signs up (or, with `mode: "log-in"`, logs in) and opens a session with its cookie: the one path
- * the JSON API and the dashboard share. Counts the attempt against the address's hourly allowance
- * first. Logs ids only.
+ * Logs in and opens a session with its cookie: the one path the JSON API and the dashboard
+ * share. Counts the attempt against the address's hourly allowance first. Logs ids only.
  *
  * @param c The context.
  * @param deps Accounts, quota, clock, config.
  * @param logger For the account event.
- * @param mode Sign up or log in.
  * @param email The email.
  * @param password The password.
  * @returns The account and when its session expires (epoch ms).
- * @throws {ApiError} 400/409 from sign-up, 401 `unauthorized` for a wrong log-in, 429.
+ * @throws {ApiError} 401 `unauthorized` for a wrong log-in, 429.
  */
 export async function openSession(
   c: AppContext,
   deps: AccountDeps,
   logger: Logger,
-  mode: "sign-up" | "log-in",
   email: string,
   password: string,
 ): Promise<{ account: Account; expiresAt: number }> {
   await countAuthAttempt(c, deps);
-  let account: Account | null;
-  if (mode === "sign-up") {
-    account = await deps.accounts.signUp(email, password);
-    logger.log("info", "Account created", { accountId: account.id });
-  } else {
-    account = await deps.accounts.logIn(email, password);
-    if (!account) {
-      logger.log("info", "Log-in refused", { requestId: c.get("requestId") });
-      throw new ApiError(401, "unauthorized", "Wrong email or password");
-    }
+  const account = await deps.accounts.logIn(email, password);
+  if (!account) {
+    logger.log("info", "Log-in refused", { requestId: c.get("requestId") });
+    throw new ApiError(401, "unauthorized", "Wrong email or password");
   }
   const session = await deps.accounts.createSession(account.id);
   setSessionCookie(c, deps.config, session.token, session.expiresAt);

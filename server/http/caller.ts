@@ -100,7 +100,8 @@ export function callerStep(
       );
     }
     call.caller = {
-      id: `key:${record.id}`,
+      // Daily limits are per account: a new key of a spent account gets no fresh allowance.
+      id: `acct:${record.accountId}`,
       tier: "key",
       limit: record.dailyLimit ?? config.keyDailyLimit,
       keyId: record.id,

@@ -1,6 +1,6 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { ApiError, isApiError } from "../../core/errors.ts";
-import { isStorageFailure } from "../kv.ts";
+import { isStorageFailure, isStorageWriteFailure } from "../kv.ts";
 import type { Logger } from "../log.ts";
 import type { AppContext, AppEnv } from "./types.ts";
 
@@ -64,10 +64,11 @@ export function failureResponse(error: unknown, site: FailureSite, logger: Logge
       route: site.route,
       error: String(error),
     });
+    const message = isStorageWriteFailure(error)
+      ? "Storage cannot be written right now (read-only or full): nothing was changed; try again later"
+      : "Storage is unavailable right now: try again shortly";
     return apiErrorResponse(
-      new ApiError(503, "unavailable", "Storage is unavailable right now: try again shortly", {
-        headers: { "Retry-After": "5" },
-      }),
+      new ApiError(503, "unavailable", message, { headers: { "Retry-After": "5" } }),
       requestId,
     );
   }

@@ -131,7 +131,10 @@ export function createPipeline(deps: PipelineDeps): Serve {
     state: QuotaState | undefined,
     start: number,
   ): Response => {
-    if (state) setRateLimitHeaders(response.headers, state);
+    // A 429 of another limit (log-in attempts, voice) already names that limit: keep it.
+    if (state && !response.headers.has("X-RateLimit-Limit")) {
+      setRateLimitHeaders(response.headers, state);
+    }
     recordAccess(call, response.status, logger, metrics, logIp, (performance.now() - start) / 1000);
     return response;
   };

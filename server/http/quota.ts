@@ -18,7 +18,9 @@ export function setRateLimitHeaders(headers: Headers, state: QuotaState): void {
 }
 
 /**
- * The 429 `rate_limited` error for a refused decision, with `Retry-After` in seconds.
+ * The 429 `rate_limited` error for a refused decision, with `Retry-After` in seconds and the
+ * `X-RateLimit-*` headers and `limit`, `remaining`, `reset` body fields of the limit that refused
+ * it (the pipeline keeps them rather than the caller's daily data quota).
  *
  * @param decision The refused decision.
  * @param nowMs The current time.
@@ -33,7 +35,12 @@ export function rateLimited(decision: QuotaDecision, nowMs: number, what = "requ
     `Daily limit of ${decision.limit} ${what} reached: resets at 00:00 UTC`,
     {
       extra: { limit: decision.limit, remaining: 0, reset: decision.reset },
-      headers: { "Retry-After": String(retryAfter) },
+      headers: {
+        "Retry-After": String(retryAfter),
+        "X-RateLimit-Limit": String(decision.limit),
+        "X-RateLimit-Remaining": "0",
+        "X-RateLimit-Reset": String(decision.reset),
+      },
     },
   );
 }
@@ -58,7 +65,9 @@ export function consumeQuota(
   return (call) => {
     const caller = call.caller!;
     const now = clock.now();
-    const counted = store.consume(caller.id, caller.limit, now);
+    const counted = caller.keyId === undefined
+      ? store.consume(caller.id, caller.limit, now)
+      : store.consume(caller.id, caller.limit, now, `key:${caller.keyId}`);
     if (counted instanceof Promise) return counted.then((decision) => apply(call, decision, now));
     apply(call, counted, now);
   };
@@ -81,7 +90,13 @@ export function peekQuota(store: QuotaStore, clock: Clock): (call: Call) => void
   };
 }
 
-/** The counter id of a key's voice calls. */
-export function voiceCallerId(keyId: string): string {
-  return `voice:${keyId}`;
+/**
+ * The counter id of an account's voice calls (per account, like the data quota: a new key gets no
+ * fresh allowance).
+ *
+ * @param accountId The account (or, for a caller without one, its caller id).
+ * @returns The counter id.
+ */
+export function voiceCallerId(accountId: string): string {
+  return `voice:${accountId}`;
 }

@@ -5,7 +5,7 @@ import type { Client } from "./client_ip.ts";
 
 /** Who is calling: an IP (anonymous) or an API key. */
 export interface Caller {
-  /** Stable id used for counting: `ip:<address or /64>` or `key:<key id>`. */
+  /** Stable id used for counting: `ip:<address or /64>` or `acct:<account id>` (keyed calls). */
   id: string;
   tier: "anonymous" | "key";
   /** Daily request limit of this caller. */

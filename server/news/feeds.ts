@@ -1,6 +1,7 @@
 /**
  * RSS 2.0, Atom 1.0 and JSON Feed renderings of the newest published posts, with the `feed`
- * library from npm.
+ * library from npm. Titles and excerpts are sent as text, never as HTML; only the body (already
+ * sanitised Markdown) is HTML.
  *
  * @module
  */
@@ -51,10 +52,12 @@ export function renderFeed(
     )
       .join("");
     feed.addItem({
-      title: post.title,
+      // Titles and excerpts are text. RSS readers render both as HTML, so they get it escaped;
+      // Atom marks them type="text" (below); JSON Feed's title and summary are text by definition.
+      title: file === "feed.xml" ? escapeText(post.title) : post.title,
       id: post.url,
       link: post.url,
-      description: post.excerpt,
+      description: file === "feed.xml" ? escapeText(post.excerpt) : post.excerpt,
       content: `${post.bodyHtml}<h2>Sources</h2><ul>${sources}</ul><p>Approved by ${
         escapeText(post.approvedBy)
       }.</p>`,
@@ -65,7 +68,9 @@ export function renderFeed(
     });
   }
   if (file === "feed.xml") return feed.rss2();
-  if (file === "feed.atom") return feed.atom1();
+  if (file === "feed.atom") {
+    return feed.atom1().replace(/<(title|summary) type="html">/g, '<$1 type="text">');
+  }
   return jsonFeed11(feed.json1());
 }
 

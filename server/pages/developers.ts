@@ -18,6 +18,7 @@ import {
   sessionToken,
 } from "../accounts/web.ts";
 import { BODY_LIMITS, readForm } from "../http/body.ts";
+import { requestReset, resendVerification, signUpByMail } from "../accounts/recovery.ts";
 import type { AppContext, AppEnv } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import { translate } from "../../core/i18n.ts";
@@ -45,7 +46,11 @@ const keyName = (name: string) => (name === UNNAMED_KEY ? t("page.dev.unnamed") 
  * An error of an account action in the page's language, from its English template in the
  * catalogue (`page.dev.error.*`); the JSON API keeps the English message.
  */
-const pageError = (message: string) => translate(pageContext().lang, message, "page.dev.error.");
+const pageError = (message: string) => {
+  const lang = pageContext().lang;
+  const own = translate(lang, message, "page.dev.error.");
+  return own === message ? translate(lang, message, "account.error.") : own;
+};
 
 function signedOutBody(view: View): SafeHtml {
   return html`
@@ -74,8 +79,15 @@ function signedOutBody(view: View): SafeHtml {
         )} <input type="password" name="password" required maxlength="256" autocomplete="current-password"></label>
         <button type="submit">${t("page.dev.login.submit")}</button>
       </form>
+      <p><a href="${localHref("/developers/reset")}">${t("account.forgot")}</a></p>
     </section>
   `;
+}
+
+/** A path in the page's language (`/si/...`, `/ta/...`). */
+function localHref(path: string): string {
+  const lang = pageContext().lang;
+  return lang === "en" ? path : `/${lang}${path}`;
 }
 
 function keyRow(key: KeyInfo): SafeHtml {
@@ -102,6 +114,15 @@ function signedInBody(view: View, account: Account): SafeHtml {
   const active = view.keys.filter((key) => key.active).length;
   return html`
     <p>${markup("page.dev.signed_in", { email: html`<strong>${account.email}</strong>` })}</p>
+    ${account.verifiedAt ? "" : html`
+      <section class="card" id="unverified">
+        <p>${t("account.unverified")}</p>
+        <form method="post"
+          action="/developers/verify/resend"><button type="submit">${t(
+            "account.resend",
+          )}</button></form>
+      </section>
+    `}
     <form method="post" action="/developers/logout"><button type="submit">${t(
       "page.dev.logout",
     )}</button></form>
@@ -156,7 +177,9 @@ function signedInBody(view: View, account: Account): SafeHtml {
   `;
 }
 
-function page(c: AppContext, view: View, status: 200 | 400 | 401 | 403 | 404 | 409 | 429 = 200) {
+type PageStatus = 200 | 400 | 401 | 403 | 404 | 409 | 429 | 503;
+
+function page(c: AppContext, view: View, status: PageStatus = 200) {
   const body = html`
     <h1>${t("page.dev.title")}</h1>
     <p>${t("page.dev.intro")}
@@ -187,6 +210,12 @@ function page(c: AppContext, view: View, status: 200 | 400 | 401 | 403 | 404 | 4
 export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Logger): void {
   const { accounts, config } = deps;
 
+  const requireAccount = async (c: AppContext) => {
+    const account = await currentAccount(c, accounts);
+    if (!account) throw new ApiError(401, "unauthorized", "Your session has ended: log in again");
+    return account;
+  };
+
   const view = async (c: AppContext, extra: Partial<View> = {}): Promise<View> => {
     const account = await currentAccount(c, accounts);
     const keys = account
@@ -212,8 +241,9 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
       // in the error envelope.
       if (!isApiError(error) || error.status === 413 || error.status === 408) throw error;
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-      const status = ([400, 401, 403, 404, 409, 429] as const).find((s) => s === error.status) ??
-        400;
+      const status = ([400, 401, 403, 404, 409, 429, 503] as const).find((s) =>
+        s === error.status
+      ) ?? 400;
       return page(
         c,
         await view(c, { error: pageError(error.message), ...(email ? { email } : {}) }),
@@ -222,17 +252,40 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
     }
   };
 
-  app.get("/developers", async (c) => page(c, await view(c)));
+  app.get("/developers", async (c) => {
+    const sent = c.req.query("signup") === "sent";
+    return page(c, await view(c, sent ? { notice: html`${t("account.signup.sent")}` } : {}));
+  });
 
-  for (const [path, mode] of [["signup", "sign-up"], ["login", "log-in"]] as const) {
-    app.post(
-      `/developers/${path}`,
-      action(async (c, form) => {
-        await openSession(c, deps, logger, mode, form.email ?? "", form.password ?? "");
-        return c.redirect("/developers", 303);
-      }),
-    );
-  }
+  app.post(
+    "/developers/signup",
+    action(async (c, form) => {
+      const lang = pageContext().lang;
+      await signUpByMail(c, deps, logger, form.email ?? "", form.password ?? "", lang);
+      // Post/redirect/get: reloading the page does not sign up (and mail) again.
+      return c.redirect("/developers?signup=sent", 303);
+    }),
+  );
+
+  app.post(
+    "/developers/login",
+    action(async (c, form) => {
+      await openSession(c, deps, logger, form.email ?? "", form.password ?? "");
+      return c.redirect("/developers", 303);
+    }),
+  );
+
+  app.post(
+    "/developers/verify/resend",
+    action(async (c) => {
+      const account = await requireAccount(c);
+      await resendVerification(deps, logger, account, pageContext().lang);
+      const notice = html`${t("account.resent", { email: account.email })}`;
+      return page(c, await view(c, { notice }));
+    }),
+  );
+
+  mountLinkPages(app, deps, logger, action);
 
   app.post(
     "/developers/logout",
@@ -243,12 +296,6 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
       return c.redirect("/developers", 303);
     }),
   );
-
-  const requireAccount = async (c: AppContext) => {
-    const account = await currentAccount(c, accounts);
-    if (!account) throw new ApiError(401, "unauthorized", "Your session has ended: log in again");
-    return account;
-  };
 
   app.post(
     "/developers/keys",
@@ -273,6 +320,165 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
       logger.log("info", "Key revoked", { accountId: account.id, keyId: revoked.id });
       const notice = markup("page.dev.revoked", { prefix: html`<code>${revoked.prefix}…</code>` });
       return page(c, await view(c, { notice }));
+    }),
+  );
+}
+
+/** A form action as {@linkcode mountDevelopers} runs it (Origin check, body, errors as a page). */
+type Action = (
+  run: (c: AppContext, form: Record<string, string>) => Promise<Response>,
+) => (c: AppContext) => Promise<Response>;
+
+/**
+ * A page for people reached from a mailed link: never cached, never framed, and its URL (which
+ * carries the token) never sent as a Referer to another site. (`no-referrer` would make browsers
+ * send `Origin: null` on the page's own form, which the Origin check refuses.)
+ */
+function linkPage(
+  c: AppContext,
+  title: string,
+  body: SafeHtml,
+  status: PageStatus = 200,
+): Response {
+  c.header("Cache-Control", "no-store");
+  c.header("X-Frame-Options", "DENY");
+  c.header("Referrer-Policy", "same-origin");
+  return c.html(
+    layout({ title, description: t("page.dev.description"), body: html`<h1>${title}</h1>${body}` }),
+    status,
+  );
+}
+
+function resetRequestForm(error?: string): SafeHtml {
+  return html`
+    ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+    <p>${t("account.reset.intro")}</p>
+    <form method="post" action="/developers/reset">
+      <label>${t(
+        "page.dev.email",
+      )} <input type="email" name="email" required maxlength="254" autocomplete="email"></label>
+      <button type="submit">${t("account.reset.submit")}</button>
+    </form>
+  `;
+}
+
+function newPasswordForm(token: string, error?: string): SafeHtml {
+  return html`
+    ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+    <form method="post" action="/developers/reset">
+      <input type="hidden" name="token" value="${token}">
+      <label>${t(
+        "page.dev.password_rule",
+      )} <input type="password" name="password" required minlength="8" maxlength="256" autocomplete="new-password"></label>
+      <button type="submit">${t("account.reset.new_submit")}</button>
+    </form>
+  `;
+}
+
+/**
+ * The pages mailed links open: `/developers/reset` (ask for a link; with `?token=`, choose a new
+ * password) and `/developers/verify?token=` (confirm the address, or take over an account whose
+ * address was never confirmed). A GET never uses a link up (mail scanners follow links): the
+ * form's POST does.
+ */
+function mountLinkPages(
+  app: Hono<AppEnv>,
+  deps: AccountDeps,
+  logger: Logger,
+  action: Action,
+): void {
+  const { accounts } = deps;
+  const invalid = () =>
+    html`<p class="error" role="alert">${t("account.link.invalid")}</p>${resetRequestForm()}`;
+
+  app.get("/developers/reset", async (c) => {
+    const token = c.req.query("token");
+    const title = t("account.reset.title");
+    if (token === undefined) return linkPage(c, title, resetRequestForm());
+    if (!await accounts.peekToken(token, ["reset"])) return linkPage(c, title, invalid(), 404);
+    return linkPage(c, t("account.reset.new_heading"), newPasswordForm(token));
+  });
+
+  app.post(
+    "/developers/reset",
+    action(async (c, form) => {
+      if (form.token === undefined) {
+        await requestReset(c, deps, logger, form.email ?? "", pageContext().lang);
+        return linkPage(
+          c,
+          t("account.reset.title"),
+          html`<p class="notice" role="status">${t("account.reset.sent")}</p>`,
+        );
+      }
+      let done;
+      try {
+        done = await accounts.redeemToken(form.token, ["reset"], form.password ?? "");
+      } catch (error) {
+        if (!isApiError(error) || error.status !== 400) throw error;
+        return linkPage(
+          c,
+          t("account.reset.new_heading"),
+          newPasswordForm(form.token, pageError(error.message)),
+          400,
+        );
+      }
+      if (!done) return linkPage(c, t("account.reset.title"), invalid(), 404);
+      logger.log("info", "Password reset", {
+        accountId: done.account.id,
+        keysRevoked: done.keysRevoked,
+      });
+      clearSessionCookie(c, deps.config);
+      return linkPage(
+        c,
+        t("account.reset.title"),
+        html`
+          <p class="notice" role="status">${t("account.reset.done")}</p>
+          <p><a href="${localHref("/developers")}">${t("page.dev.login.heading")}</a></p>
+        `,
+      );
+    }),
+  );
+
+  app.get("/developers/verify", async (c) => {
+    const token = c.req.query("token") ?? "";
+    const title = t("account.verify.title");
+    const found = await accounts.peekToken(token, ["verify", "claim"]);
+    if (!found) return linkPage(c, title, invalid(), 404);
+    return linkPage(
+      c,
+      title,
+      html`
+        <p>${t(found.purpose === "claim" ? "account.verify.intro_claim" : "account.verify.intro", {
+          email: found.email,
+        })}</p>
+        <form method="post" action="/developers/verify">
+          <input type="hidden" name="token" value="${token}">
+          <button type="submit">${t("account.verify.submit")}</button>
+        </form>
+      `,
+    );
+  });
+
+  app.post(
+    "/developers/verify",
+    action(async (c, form) => {
+      const title = t("account.verify.title");
+      const done = await accounts.redeemToken(form.token ?? "", ["verify", "claim"]);
+      if (!done) return linkPage(c, title, invalid(), 404);
+      logger.log("info", "Email verified", {
+        accountId: done.account.id,
+        purpose: done.purpose,
+        keysRevoked: done.keysRevoked,
+      });
+      const key = done.purpose === "claim" ? "account.verify.done_claim" : "account.verify.done";
+      return linkPage(
+        c,
+        title,
+        html`
+          <p class="notice" role="status">${t(key, { email: done.account.email })}</p>
+          <p><a href="${localHref("/developers")}">${t("page.dev.title")}</a></p>
+        `,
+      );
     }),
   );
 }

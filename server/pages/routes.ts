@@ -58,8 +58,9 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     const slug = c.req.param("slug");
     const op = bySlug.get(slug);
     if (!op) return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
+    // Distinct callers, not requests: the caller is the pipeline's (address or account).
     if (c.req.method === "GET") {
-      pageViews.record(slug, c.req.header("User-Agent"), c.get("client")?.group);
+      pageViews.record(slug, c.req.header("User-Agent"), c.get("caller")?.id ?? "unknown");
     }
     const rendered = toolPage({ op, search: new URL(c.req.url).searchParams, ctx: context() });
     return page(c, rendered.body, rendered.status);

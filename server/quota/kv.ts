@@ -13,8 +13,13 @@
  * - Days older than {@linkcode USAGE_RETENTION_DAYS} are deleted at start and when the day turns.
  * - `close()` flushes everything; the server calls it on SIGINT/SIGTERM.
  *
- * Bounds: a crash loses at most the increments of one flush interval; N instances can together
- * admit up to about N x interval x per-instance rate beyond a limit.
+ * - Small limits (up to {@linkcode STRICT_UP_TO}) wholly, and the last {@linkcode STRICT_TAIL}
+ *   (or 5 %) requests of larger ones, are admitted only once written to KV (a checked atomic set
+ *   of the day's total): no instance admits them twice and a crash loses none of them.
+ *
+ * Bounds: a crash loses at most the increments of one flush interval (none in the strict tail);
+ * N instances admit beyond a limit at most what each admits in the time its view of the total is
+ * stale (one flush interval at their rate), and nothing once all are in the tail.
  *
  * @module
  */
@@ -26,8 +31,27 @@ import type { QuotaDecision, QuotaStore } from "./store.ts";
 export const FLUSH_INTERVAL_MS = 50;
 /** Usage rows are kept this many days (for `deno task admin usage --day`). */
 export const USAGE_RETENTION_DAYS = 35;
-/** Counters per atomic operation (each may also carry a last-used write: 2 mutations). */
-const BATCH = 450;
+/** Mutations per atomic operation (Deno KV allows 1,000): a sum per counter, a set per key used. */
+const BATCH_MUTATIONS = 900;
+
+/** Splits dirty counters into atomic operations of at most {@linkcode BATCH_MUTATIONS}. */
+function batches(counters: Counter[]): Counter[][] {
+  const out: Counter[][] = [];
+  let batch: Counter[] = [];
+  let mutations = 0;
+  for (const counter of counters) {
+    const size = 1 + (counter.lastUsed?.size ?? 0);
+    if (batch.length && mutations + size > BATCH_MUTATIONS) {
+      out.push(batch);
+      batch = [];
+      mutations = 0;
+    }
+    batch.push(counter);
+    mutations += size;
+  }
+  if (batch.length) out.push(batch);
+  return out;
+}
 
 interface Counter {
   callerId: string;
@@ -38,10 +62,29 @@ interface Counter {
   pending: number;
   /** Resolves once the persisted total is loaded. */
   ready: Promise<void> | null;
-  /** Last counted time, for keys (written as `["usage_last", callerId]`). */
-  lastUsed: number;
+  /** Last counted time by what was used (`key:<id>`), written as `["usage_last", id]`. */
+  lastUsed: Map<string, number> | null;
   /** When the first read failed (KV down): try it again at this time (epoch ms). */
   retryLoadAt: number | null;
+  /** The admissions in the strict tail, one after another (see {@linkcode STRICT_TAIL}). */
+  chain: Promise<unknown> | null;
+}
+
+/**
+ * Limits up to this are strict from the first request: every admission is written to KV (an
+ * atomic check-and-set of the day's total) before it is answered, so no number of instances can
+ * exceed them and a crash loses none of their counts (the anonymous limit of 50, log-in attempts).
+ */
+export const STRICT_UP_TO = 100;
+/**
+ * Of larger limits, the last this-many requests (or 5 % of the limit, if more) are strict the
+ * same way; below that tail, counting stays in memory and is written behind.
+ */
+export const STRICT_TAIL = 10;
+
+/** The strict tail of a limit (see {@linkcode STRICT_UP_TO}, {@linkcode STRICT_TAIL}). */
+function strictTail(limit: number): number {
+  return limit <= STRICT_UP_TO ? limit : Math.max(STRICT_TAIL, Math.ceil(limit * 0.05));
 }
 
 /** Longest wait between flush attempts while KV keeps failing. */
@@ -58,6 +101,11 @@ export interface KvQuotaStoreOptions {
    * once a flush succeeded, everything counted before it began is in KV.
    */
   onFlush?: (durationMs: number, ok: boolean, startedAt: number) => void;
+  /**
+   * The strict tail of every limit: by default all of a limit up to {@linkcode STRICT_UP_TO},
+   * else the last {@linkcode STRICT_TAIL} or 5 %; a number fixes it (0 turns strictness off).
+   */
+  strictTail?: number;
 }
 
 /** The usage key of a caller on a UTC day. */
@@ -71,6 +119,7 @@ export class KvQuotaStore implements QuotaStore {
   readonly #interval: number;
   readonly #onError: (error: unknown) => void;
   readonly #onFlush: (durationMs: number, ok: boolean, startedAt: number) => void;
+  readonly #strictTail: (limit: number) => number;
   /** Consecutive failed flushes: the retry delay doubles with each, up to MAX_RETRY_MS. */
   #failures = 0;
   readonly #counters = new Map<string, Counter>();
@@ -94,6 +143,8 @@ export class KvQuotaStore implements QuotaStore {
     this.#interval = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
     this.#onError = options.onError ?? ((error) => console.error("quota store:", error));
     this.#onFlush = options.onFlush ?? (() => {});
+    const fixed = options.strictTail;
+    this.#strictTail = fixed === undefined ? strictTail : () => fixed;
   }
 
   /** The wait before the next flush: the interval, doubled per consecutive failure. */
@@ -101,23 +152,100 @@ export class KvQuotaStore implements QuotaStore {
     return Math.min(this.#interval * 2 ** this.#failures, MAX_RETRY_MS);
   }
 
-  consume(callerId: string, limit: number, nowMs: number): QuotaDecision | Promise<QuotaDecision> {
+  consume(
+    callerId: string,
+    limit: number,
+    nowMs: number,
+    usedBy?: string,
+  ): QuotaDecision | Promise<QuotaDecision> {
     const counter = this.#counter(callerId, nowMs);
+    const by = usedBy ?? (callerId.startsWith("key:") ? callerId : undefined);
     return counter instanceof Promise
-      ? counter.then((loaded) => this.#count(loaded, limit, nowMs))
-      : this.#count(counter, limit, nowMs);
+      ? counter.then((loaded) => this.#count(loaded, limit, nowMs, by))
+      : this.#count(counter, limit, nowMs, by);
   }
 
-  #count(counter: Counter, limit: number, nowMs: number): QuotaDecision {
+  #count(
+    counter: Counter,
+    limit: number,
+    nowMs: number,
+    usedBy: string | undefined,
+  ): QuotaDecision | Promise<QuotaDecision> {
+    const used = counter.persisted + counter.pending;
+    if (used < limit && limit - used <= this.#strictTail(limit) && !this.#closed) {
+      const run = () => this.#strict(counter, limit, nowMs, usedBy);
+      const next = (counter.chain ?? Promise.resolve()).then(run, run);
+      counter.chain = next;
+      return next;
+    }
+    return this.#loose(counter, limit, nowMs, usedBy);
+  }
+
+  /** Counts in memory (written behind). */
+  #loose(
+    counter: Counter,
+    limit: number,
+    nowMs: number,
+    usedBy: string | undefined,
+  ): QuotaDecision {
     const used = counter.persisted + counter.pending;
     const allowed = used < limit;
     if (allowed) {
       counter.pending++;
-      if (counter.callerId.startsWith("key:")) counter.lastUsed = nowMs;
+      if (usedBy !== undefined) (counter.lastUsed ??= new Map()).set(usedBy, nowMs);
       this.#markDirty(counter);
     }
     const count = allowed ? used + 1 : used;
     return { allowed, limit, remaining: Math.max(limit - count, 0), reset: nextUtcMidnight(nowMs) };
+  }
+
+  /**
+   * Admits a request of the strict tail only once KV holds it: the day's total is read and set,
+   * with this instance's unwritten count, in one checked atomic operation (retried when another
+   * instance wrote meanwhile). While KV fails, counts in memory as below the tail.
+   */
+  async #strict(
+    counter: Counter,
+    limit: number,
+    nowMs: number,
+    usedBy: string | undefined,
+  ): Promise<QuotaDecision> {
+    while (this.#flushing) await this.#flushing;
+    // This counter's unwritten count goes out with the admission, not with the next flush.
+    const carry = counter.pending;
+    counter.pending = 0;
+    this.#dirty.delete(counter);
+    const key = usageKey(counter.callerId, counter.day);
+    const reset = nextUtcMidnight(nowMs);
+    try {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        try {
+          const entry = await this.#kv.get<Deno.KvU64>(key);
+          const stored = Number(entry.value?.value ?? 0n);
+          const allowed = stored + carry < limit;
+          const total = stored + carry + (allowed ? 1 : 0);
+          if (total > stored) {
+            const op = this.#kv.atomic().check(entry).set(key, new Deno.KvU64(BigInt(total)));
+            if (allowed && usedBy !== undefined) op.set(["usage_last", usedBy], nowMs);
+            if (!(await op.commit()).ok) continue;
+          }
+          if (total > counter.persisted) counter.persisted = total;
+          return { allowed, limit, remaining: Math.max(limit - total, 0), reset };
+        } catch (error) {
+          // Another process on the same SQLite file is writing: wait a little and try again.
+          if (!/database is locked/i.test(String(error))) throw error;
+          await new Promise((resolve) =>
+            setTimeout(resolve, 1 + Math.random() * 4 * (attempt + 1))
+          );
+        }
+      }
+      throw new Error(`Quota counter ${counter.callerId}: too many concurrent writers`);
+    } catch (error) {
+      this.#onError(error);
+      counter.pending += carry;
+      if (counter.pending > 0) this.#markDirty(counter);
+      return this.#loose(counter, limit, nowMs, usedBy);
+    }
   }
 
   peek(callerId: string, limit: number, nowMs: number): QuotaState | Promise<QuotaState> {
@@ -160,6 +288,23 @@ export class KvQuotaStore implements QuotaStore {
     this.#timer = undefined;
     await this.flush();
     await this.#sweeping;
+    const lost = this.pending();
+    if (lost > 0) {
+      this.#onError(
+        new Error(`${lost} counted requests could not be stored before shutdown and are lost`),
+      );
+    }
+  }
+
+  /**
+   * Requests counted here and not yet stored in KV (they stay pending while KV cannot be written).
+   *
+   * @returns The count.
+   */
+  pending(): number {
+    let total = 0;
+    for (const counter of this.#dirty) total += counter.pending;
+    return total;
   }
 
   #counter(callerId: string, nowMs: number): Counter | Promise<Counter> {
@@ -179,8 +324,9 @@ export class KvQuotaStore implements QuotaStore {
         persisted: 0,
         pending: 0,
         ready: null,
-        lastUsed: 0,
+        lastUsed: null,
         retryLoadAt: null,
+        chain: null,
       };
       this.#counters.set(id, counter);
       this.#load(counter, nowMs);
@@ -272,14 +418,15 @@ export class KvQuotaStore implements QuotaStore {
     const counters = [...this.#dirty];
     this.#dirty.clear();
     let failure: unknown;
-    for (let i = 0; i < counters.length; i += BATCH) {
-      const batch = counters.slice(i, i + BATCH);
+    for (const batch of batches(counters)) {
       const deltas = batch.map((counter) => counter.pending);
       const op = this.#kv.atomic();
+      const written: [Counter, string, number][] = [];
       batch.forEach((counter, j) => {
         op.sum(usageKey(counter.callerId, counter.day), BigInt(deltas[j]!));
-        if (counter.lastUsed) {
-          op.set(["usage_last", counter.callerId], counter.lastUsed);
+        for (const [id, at] of counter.lastUsed ?? []) {
+          op.set(["usage_last", id], at);
+          written.push([counter, id, at]);
         }
       });
       try {
@@ -289,6 +436,9 @@ export class KvQuotaStore implements QuotaStore {
         for (const counter of batch) this.#dirty.add(counter);
         failure = error;
         continue;
+      }
+      for (const [counter, id, at] of written) {
+        if (counter.lastUsed?.get(id) === at) counter.lastUsed.delete(id);
       }
       batch.forEach((counter, j) => {
         counter.pending -= deltas[j]!;

@@ -17,12 +17,18 @@ export interface QuotaStore {
   /**
    * Counts one request if the caller is under its limit.
    *
-   * @param callerId The caller (`ip:…`, `key:…`, `voice:…`).
+   * @param callerId The caller (`ip:…`, `acct:…`, `voice:…`).
    * @param limit The caller's daily limit.
    * @param nowMs The current time.
+   * @param usedBy What to record as last used when counted (`key:<key id>`), if anything.
    * @returns The decision and the state after it.
    */
-  consume(callerId: string, limit: number, nowMs: number): QuotaDecision | Promise<QuotaDecision>;
+  consume(
+    callerId: string,
+    limit: number,
+    nowMs: number,
+    usedBy?: string,
+  ): QuotaDecision | Promise<QuotaDecision>;
   /**
    * The state without counting.
    *

@@ -156,7 +156,7 @@ export function voiceHandler(deps: VoiceHandlerDeps): Handler<AppEnv> {
     const caller = c.get("caller");
     const now = deps.clock.now();
     const decision: QuotaDecision = await deps.quota.consume(
-      voiceCallerId(caller.keyId ?? caller.id),
+      voiceCallerId(caller.accountId ?? caller.id),
       deps.dailyLimit,
       now,
     );

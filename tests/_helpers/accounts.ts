@@ -46,13 +46,26 @@ export function jsonInit(method: string, body?: unknown, cookie?: string): Reque
 }
 
 /**
- * Signs up through the JSON API.
+ * Signs up through the JSON API (202: a verification link is mailed), then logs in (keys work
+ * before the address is confirmed).
  *
  * @returns The session cookie.
  */
 export async function signUp(request: Requester, email: string, password: string): Promise<string> {
   const res = await request("/api/v1/accounts", jsonInit("POST", { email, password }));
-  if (res.status !== 201) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  if (res.status !== 202) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
+  await res.body?.cancel();
+  return await logIn(request, email, password);
+}
+
+/**
+ * Logs in through the JSON API.
+ *
+ * @returns The session cookie.
+ */
+export async function logIn(request: Requester, email: string, password: string): Promise<string> {
+  const res = await request("/api/v1/sessions", jsonInit("POST", { email, password }));
+  if (res.status !== 201) throw new Error(`log-in: ${res.status} ${await res.text()}`);
   await res.body?.cancel();
   return sessionCookie(res)!;
 }
@@ -71,4 +84,69 @@ export async function createKey(
   const body = await res.json();
   if (res.status !== 201) throw new Error(`create key: ${res.status} ${JSON.stringify(body)}`);
   return { key: body.data.key, id: body.data.id };
+}
+
+/**
+ * The token of the newest link mailed to an address.
+ *
+ * @param mail Mail sent so far (`testApp().mail`, or parsed from a real SMTP server).
+ * @param to The address.
+ * @param page `verify` or `reset`.
+ * @returns The token.
+ */
+export function mailedToken(
+  mail: readonly { to: string; text: string }[],
+  to: string,
+  page: "verify" | "reset",
+): string {
+  for (let i = mail.length - 1; i >= 0; i--) {
+    const message = mail[i]!;
+    if (message.to !== to) continue;
+    const token = new RegExp(`/developers/${page}\\?token=([0-9A-Za-z]{43})`).exec(message.text)
+      ?.[1];
+    if (token) return token;
+  }
+  throw new Error(`No ${page} link mailed to ${to}`);
+}
+
+/**
+ * Confirms an address by following the newest verification link mailed to it (the page's form).
+ *
+ * @param request The app or server.
+ * @param mail Mail sent so far.
+ * @param email The address.
+ * @param origin The `Origin` the form is posted with (a live server's own URL).
+ */
+export async function verifyEmail(
+  request: Requester,
+  mail: readonly { to: string; text: string }[],
+  email: string,
+  origin?: string,
+): Promise<void> {
+  const token = mailedToken(mail, email, "verify");
+  const init = origin ? form({ token }, undefined, { Origin: origin }) : form({ token });
+  const res = await request("/developers/verify", init);
+  const page = await res.text();
+  if (res.status !== 200) throw new Error(`verify: ${res.status} ${page}`);
+}
+
+/**
+ * The mail a server without `SMTP_URL` wrote to its log instead of sending (it needs
+ * `LOG_LEVEL=info`), as `{ to, text }` for {@linkcode mailedToken} and {@linkcode verifyEmail}.
+ *
+ * @param output The server's output so far.
+ * @returns The logged mail, oldest first.
+ */
+export function mailInLog(output: string): { to: string; text: string }[] {
+  const mail: { to: string; text: string }[] = [];
+  for (const line of output.split("\n")) {
+    if (!line.includes('"Mail not sent')) continue;
+    try {
+      const entry = JSON.parse(line);
+      if (typeof entry.to === "string" && typeof entry.text === "string") {
+        mail.push({ to: entry.to, text: entry.text });
+      }
+    } catch { /* not a whole JSON line */ }
+  }
+  return mail;
 }

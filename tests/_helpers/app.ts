@@ -6,6 +6,7 @@ import type { KeyResolver } from "../../server/http/caller.ts";
 import type { VoiceSynthesizer } from "../../server/voice/service.ts";
 import type { Clock } from "../../server/clock.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
+import type { Mailer, MailMessage } from "../../server/accounts/mail.ts";
 import { createLogger, type Logger } from "../../server/log.ts";
 
 /** 2026-06-15 10:00 UTC (15:30 in Colombo). */
@@ -46,6 +47,8 @@ export async function testApp(options: TestAppOptions = {}) {
   const clock = options.clock ?? fixedClock();
   const quota = new KvQuotaStore(kv);
   const accounts = new Accounts(kv, { clock, iterations: TEST_PASSWORD_ITERATIONS });
+  const mail: MailMessage[] = [];
+  const mailer: Mailer = { send: (message) => (mail.push(message), Promise.resolve()) };
   const app = buildApp({
     kv,
     config,
@@ -53,6 +56,7 @@ export async function testApp(options: TestAppOptions = {}) {
     logger,
     quota,
     accounts,
+    mailer,
     ...(options.keys ? { keys: options.keys } : {}),
     ...(options.voice ? { voice: options.voice } : {}),
   });
@@ -64,6 +68,8 @@ export async function testApp(options: TestAppOptions = {}) {
     accounts,
     config,
     logs,
+    /** Every account mail sent, in order. */
+    mail,
     /** Calls the app as a client at 203.0.113.7 would. */
     request: (path: string, init?: RequestInit) => app.request(path, init, peer),
     /** The app as a `fetch` for the SDK's remote mode, called from 203.0.113.7. */

@@ -1,7 +1,7 @@
 /** News helpers for tests: editors made through the admin CLI, drafts through the JSON API. */
 import { runAdmin } from "../../server/admin.ts";
 import { fixedClock, type testApp } from "./app.ts";
-import { createKey, jsonInit, signUp } from "./accounts.ts";
+import { createKey, jsonInit, mailedToken, signUp } from "./accounts.ts";
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 
@@ -20,6 +20,9 @@ export interface TestEditor {
  */
 export async function makeEditor(t: TestApp, email: string, name: string): Promise<TestEditor> {
   const cookie = await signUp(t.request, email, "long enough password");
+  // The editor role needs a confirmed address: follow the mailed link's token.
+  const verified = await t.accounts.redeemToken(mailedToken(t.mail, email, "verify"), ["verify"]);
+  if (!verified) throw new Error(`verify: the link mailed to ${email} did not work`);
   const out: string[] = [];
   const status = await runAdmin(
     ["editors", "add", email, "--name", name],

@@ -93,7 +93,7 @@ const dir = await Deno.makeTempDir();
 const kvPath = `${dir}/bench.sqlite3`;
 const server = await startServer(kvPath, { KEY_DAILY_LIMIT: "1000000000", LOG_LEVEL: "error" });
 const bare = await bareServer();
-const { key, id } = await accountWithKey(server.url, "bench@example.com", "bench-password");
+const { key, accountId } = await accountWithKey(server.url, "bench@example.com", "bench-password");
 const target = `${server.url}/api/v1/vat?amount=100`;
 const noQuotaPort = freePort();
 const noQuota = await spawnServer(
@@ -147,7 +147,7 @@ await stopServer(replay);
 await stopServer(hono);
 await noQuota.stop();
 const exit = await server.stop("SIGTERM");
-const persisted = await persistedUsage(kvPath, `key:${id}`);
+const persisted = await persistedUsage(kvPath, `acct:${accountId}`);
 await Deno.remove(dir, { recursive: true });
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

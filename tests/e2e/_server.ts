@@ -52,15 +52,23 @@ export async function accountWithKey(
   url: string,
   email: string,
   password: string,
-): Promise<{ cookie: string; key: string; id: string }> {
+): Promise<{ cookie: string; key: string; id: string; accountId: string }> {
   const signUp = await fetch(`${url}/api/v1/accounts`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email, password }),
   });
-  if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  if (signUp.status !== 202) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
   await signUp.body?.cancel();
-  const cookie = cookieOf(signUp);
+  // Sign-up mails a verification link and opens no session: log in (keys work unverified).
+  const logIn = await fetch(`${url}/api/v1/sessions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  if (logIn.status !== 201) throw new Error(`log-in: ${logIn.status} ${await logIn.text()}`);
+  const accountId: string = (await logIn.json()).data.id;
+  const cookie = cookieOf(logIn);
   const res = await fetch(`${url}/api/v1/keys`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Cookie: cookie },
@@ -68,7 +76,7 @@ export async function accountWithKey(
   });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`create key: ${JSON.stringify(body)}`);
-  return { cookie, key: body.data.key, id: body.data.id };
+  return { cookie, key: body.data.key, id: body.data.id, accountId };
 }
 
 /** The persisted usage of a caller, summed over days (a test may straddle midnight). */

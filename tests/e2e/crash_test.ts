@@ -11,7 +11,7 @@ Deno.test("kill -9 under load loses only what was counted after the last complet
   let restarted: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const password = "crash-test-pw";
-    const { key, id } = await accountWithKey(server.url, "crash@example.com", password);
+    const { key, accountId } = await accountWithKey(server.url, "crash@example.com", password);
     const served: number[] = []; // when each 200 arrived (epoch ms)
     let running = true;
     const load = Array.from({ length: 16 }, async () => {
@@ -34,7 +34,7 @@ Deno.test("kill -9 under load loses only what was counted after the last complet
     await Promise.all(load);
     await server.stop("SIGKILL").catch(() => {});
 
-    const persisted = await persistedUsage(kvPath, `key:${id}`);
+    const persisted = await persistedUsage(kvPath, `acct:${accountId}`);
     const lost = served.length - persisted;
     // What a kill can lose: the increments counted after the last flush that completed began
     // (the flush in progress and what came after it). A response that arrived before that flush

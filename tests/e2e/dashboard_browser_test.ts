@@ -46,6 +46,7 @@ Deno.test({
         await fillForm(page, [["email", email], ["password", password]], form);
         await clickAndWait(page, page.locator(form).locator('button[type="submit"]'));
         assert.equal(new URL(page.url()).pathname, "/developers");
+        assert.match(squash(await page.locator("main").textContent()), /a message is on its way/);
         if (await page.locator('form[action="/developers/login"]').count()) {
           // Not signed in by the sign-up: log in with the same credentials.
           const login = 'form[action="/developers/login"]';

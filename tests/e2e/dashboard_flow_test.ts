@@ -26,8 +26,15 @@ Deno.test("dashboard flow against the running server: sign up, create a key, cal
     });
     assert.equal(signup.status, 303);
     await signup.body?.cancel();
-    const cookie = cookieOf(signup);
-    const home = await fetch(`${server.url}${signup.headers.get("Location")}`, {
+    assert.equal(signup.headers.getSetCookie().length, 0, "sign-up opens no session");
+    const login = await post("/developers/login", {
+      email: "flow@example.com",
+      password: "a long password",
+    });
+    assert.equal(login.status, 303);
+    await login.body?.cancel();
+    const cookie = cookieOf(login);
+    const home = await fetch(`${server.url}${login.headers.get("Location")}`, {
       headers: { Cookie: cookie },
     });
     assert.match(await home.text(), /Signed in as <strong>flow@example.com<\/strong>/);

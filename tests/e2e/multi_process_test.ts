@@ -23,7 +23,7 @@ Deno.test("two server processes on one KV file: a key made on one works on the o
   const a = await startServer(kvPath);
   const b = await startServer(kvPath);
   try {
-    const { key, id } = await accountWithKey(a.url, "two@example.com", "two-process-pw");
+    const { key, accountId } = await accountWithKey(a.url, "two@example.com", "two-process-pw");
     const first = await fetch(`${b.url}/api/v1/vat?amount=1`, { headers: { "x-api-key": key } });
     assert.equal(first.status, 200, "a key created through A works on B at once");
     await first.body?.cancel();
@@ -33,12 +33,16 @@ Deno.test("two server processes on one KV file: a key made on one works on the o
     const deadline = Date.now() + 5_000;
     while (persisted < 2 * N && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      persisted = await persistedUsage(kvPath, `key:${id}`);
+      persisted = await persistedUsage(kvPath, `acct:${accountId}`);
     }
     assert.equal(persisted, 2 * N, "both flushed: the persisted count is exactly 2N");
     assert.equal(await a.stop(), 0);
     assert.equal(await b.stop(), 0);
-    assert.equal(await persistedUsage(kvPath, `key:${id}`), 2 * N, "shutdown adds nothing twice");
+    assert.equal(
+      await persistedUsage(kvPath, `acct:${accountId}`),
+      2 * N,
+      "shutdown adds nothing twice",
+    );
   } finally {
     if (a.child.pid) await a.stop("SIGKILL").catch(() => {});
     if (b.child.pid) await b.stop("SIGKILL").catch(() => {});

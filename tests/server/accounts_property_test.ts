@@ -7,7 +7,7 @@ const OK_OR_CLIENT_ERROR = (status: number) => status === 201 || (status >= 400 
 
 Deno.test("malformed account API bodies are 4xx JSON errors, never a 500", async () => {
   await using t = await testApp();
-  const cookie = await signUp(t.request, "prop@example.com", "password1");
+  const cookie = await signUp(t.request, "prop@example.com", "property-Passw0rd");
   const body = fc.oneof(
     fc.string(),
     fc.json(),

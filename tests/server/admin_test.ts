@@ -33,14 +33,16 @@ Deno.test("admin keys create, list, revoke and usage work on the server's KV", a
   assert.ok(record);
 
   const store = new KvQuotaStore(kv);
-  for (let i = 0; i < 3; i++) await store.consume(`key:${record.id}`, 10, FIXED_NOW);
+  for (let i = 0; i < 3; i++) {
+    await store.consume(`acct:${record.accountId}`, 10, FIXED_NOW, `key:${record.id}`);
+  }
   await store.consume("ip:203.0.113.7", 10, FIXED_NOW);
   await store.close();
 
   const usage = await admin(kv, "usage", "--day", "2026-06-15");
   assert.equal(usage.status, 0);
   const lines = usage.out.split("\n");
-  assert.match(lines[1]!, new RegExp(`^\\s+3  key:${record.id}  \\(${key.slice(0, 8)}… CI\\)$`));
+  assert.match(lines[1]!, new RegExp(`^\\s+3  acct:${record.accountId}  \\(ops@example\\.com\\)$`));
   assert.match(lines[2]!, /^\s+1 {2}ip:203\.0\.113\.7$/);
   assert.match(lines[3]!, /^\s+4 {2}total$/);
 

@@ -215,16 +215,23 @@ Deno.test("every answer, to every example and its hostile variants, matches the 
     // The account flow, a keyed call and voice, as a developer would.
     const origin = { "Content-Type": "application/json" };
     const email = `contract-${crypto.randomUUID()}@example.com`;
-    const signUp = await send("POST", "/api/v1/accounts", {
-      headers: origin,
-      body: JSON.stringify({ email, password: "correct horse battery staple" }),
-    });
+    const credentials = JSON.stringify({ email, password: "correct horse battery staple" });
+    const signUp = await send("POST", "/api/v1/accounts", { headers: origin, body: credentials });
     assert.ok(
       signUp.status < 300,
       `sign-up answers ${signUp.status}: ${await signUp.clone().text()}`,
     );
-    const cookie = signUp.headers.get("set-cookie")?.split(";")[0] ?? "";
     await drain(signUp);
+    const logIn = await send("POST", "/api/v1/sessions", { headers: origin, body: credentials });
+    assert.ok(logIn.status < 300, `log-in answers ${logIn.status}`);
+    const cookie = logIn.headers.get("set-cookie")?.split(";")[0] ?? "";
+    await drain(logIn);
+    await drain(
+      await send("POST", "/api/v1/password-reset", {
+        headers: origin,
+        body: JSON.stringify({ email: "nobody@example.com" }),
+      }),
+    );
     const created = await send("POST", "/api/v1/keys", {
       headers: { ...origin, cookie },
       body: JSON.stringify({ name: "contract" }),

@@ -15,8 +15,20 @@ Deno.test("the dashboard works with plain forms: sign up, create a key shown onc
     form({ email: "web@example.com", password: "long enough" }),
   );
   assert.equal(signup.status, 303);
-  assert.equal(signup.headers.get("Location"), "/developers");
-  const cookie = sessionCookie(signup)!;
+  assert.equal(signup.headers.get("Location"), "/developers?signup=sent");
+  assert.equal(signup.headers.getSetCookie().length, 0, "sign-up opens no session");
+  const sent = await (await t.request("/developers?signup=sent")).text();
+  assert.match(sent, /a message is on its way/);
+  assert.equal(t.mail.length, 1);
+  const login = await t.request(
+    "/developers/login",
+    form({ email: "web@example.com", password: "long enough" }),
+  );
+  assert.equal(login.status, 303);
+  assert.equal(login.headers.get("Location"), "/developers");
+  const cookie = sessionCookie(login)!;
+  const home = await (await t.request("/developers", { headers: { Cookie: cookie } })).text();
+  assert.match(home, /not confirmed yet/, "the dashboard says the address is unconfirmed");
 
   const created = await t.request("/developers/keys", form({ name: "Site" }, cookie));
   const createdPage = await created.text();

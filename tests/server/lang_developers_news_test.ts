@@ -69,8 +69,14 @@ for (const lang of ["si", "ta"] as const) {
 
     const signup = await post(t, `${base}/signup`, { email, password: "long enough" });
     assert.equal(signup.status, 303);
-    assert.equal(signup.res.headers.get("Location"), base, "the redirect stays in the language");
-    const cookie = sessionCookie(signup.res)!;
+    assert.equal(signup.res.headers.get("Location"), `${base}?signup=sent`);
+    const sent = await get(t, `${base}?signup=sent`);
+    assert.equal(flash(sent.body, "notice"), entry(lang, "account.signup.sent"));
+    assertReads(lang, "signed up", sent.body);
+    const login = await post(t, `${base}/login`, { email, password: "long enough" });
+    assert.equal(login.status, 303);
+    assert.equal(login.res.headers.get("Location"), base, "the redirect stays in the language");
+    const cookie = sessionCookie(login.res)!;
 
     const empty = await get(t, base, cookie);
     assert.ok(empty.body.includes(entry(lang, "page.dev.keys.none")), "no keys yet");
@@ -126,11 +132,24 @@ for (const lang of ["si", "ta"] as const) {
 
     // Every error the dashboard shows, in the page's language.
     const errors: [string, () => Promise<{ status: number; body: string }>, number, string][] = [
+      // NIST SP 800-63B: common passwords and a repeated character are refused with the reason.
       [
-        "email taken",
-        () => post(t, `${base}/signup`, { email, password: "long enough" }),
-        409,
-        entry(lang, "page.dev.error.email_taken", { email }),
+        "common password 12345678",
+        () => post(t, `${base}/signup`, { email: `new.${email}`, password: "12345678" }),
+        400,
+        entry(lang, "account.error.common"),
+      ],
+      [
+        "common password 'password'",
+        () => post(t, `${base}/signup`, { email: `new.${email}`, password: "password" }),
+        400,
+        entry(lang, "account.error.common"),
+      ],
+      [
+        "eight spaces",
+        () => post(t, `${base}/signup`, { email: `new.${email}`, password: "        " }),
+        400,
+        entry(lang, "account.error.repeated"),
       ],
       [
         "wrong password",
@@ -148,7 +167,7 @@ for (const lang of ["si", "ta"] as const) {
         "short password",
         () => post(t, `${base}/signup`, { email: `new.${email}`, password: "short" }),
         400,
-        entry(lang, "page.dev.error.password"),
+        entry(lang, "account.error.short"),
       ],
       [
         "no such key",
@@ -196,7 +215,7 @@ for (const lang of ["si", "ta"] as const) {
 
   Deno.test(`too many log-in attempts are refused in ${lang}`, async () => {
     await using t = await testApp();
-    let last: { status: number; body: string } | undefined;
+    let last: { res: Response; status: number; body: string } | undefined;
     // AUTH_ATTEMPTS_PER_HOUR is 20: the 21st attempt of the hour is refused.
     for (let n = 0; n < 21; n++) {
       last = await post(t, `/${lang}/developers/login`, {
@@ -205,6 +224,9 @@ for (const lang of ["si", "ta"] as const) {
       });
     }
     assert.equal(last?.status, 429);
+    // The headers name the allowance that refused it (20 attempts an hour), not the data quota.
+    assert.equal(last?.res.headers.get("X-RateLimit-Limit"), "20");
+    assert.equal(last?.res.headers.get("X-RateLimit-Remaining"), "0");
     const shown = flash(last!.body, "error") ?? "";
     const time = /\d\d:\d\d/.exec(shown)?.[0];
     assert.equal(shown, entry(lang, "page.dev.error.attempts", { time: time ?? "?" }));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { runAdmin } from "../../server/admin.ts";
 import { fixedClock, testApp } from "../_helpers/app.ts";
-import { signUp } from "../_helpers/accounts.ts";
+import { signUp, verifyEmail } from "../_helpers/accounts.ts";
 import { loadConfig } from "../../server/config.ts";
 
 Deno.test("admin editors add, list and remove manage the editor role", async () => {
@@ -13,6 +13,9 @@ Deno.test("admin editors add, list and remove manage the editor role", async () 
   assert.equal(await run("editors", "add", "nobody@example.com"), 2);
   assert.match(err.join("\n"), /No account with email "nobody@example.com"/);
   await signUp(t.request, "ed@example.com", "long enough password");
+  assert.equal(await run("editors", "add", "ed@example.com"), 2, "the address is not confirmed");
+  assert.match(err.join("\n"), /has not confirmed its email address yet/);
+  await verifyEmail(t.request, t.mail, "ed@example.com");
   assert.equal(await run("editors", "add", "ed@example.com", "--name", "Ed Silva"), 0);
   assert.equal(await run("editors", "add", "ED@example.com"), 0, "email case is ignored");
   out.length = 0;

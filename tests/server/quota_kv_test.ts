@@ -114,7 +114,8 @@ Deno.test("KvQuotaStore sweeps usage rows older than the retention period", asyn
 Deno.test("KvQuotaStore keeps increments when a flush fails and persists them on the next", async () => {
   using kv = await Deno.openKv(":memory:");
   const errors: unknown[] = [];
-  const store = new KvQuotaStore(kv, { onError: (e) => errors.push(e) });
+  // Write-behind mechanics: without the strict tail, which would write this count at once.
+  const store = new KvQuotaStore(kv, { onError: (e) => errors.push(e), strictTail: 0 });
   await store.consume("ip:z", 10, FIXED_NOW);
   failNextCommits(kv, 1);
   await store.flush();
@@ -125,7 +126,7 @@ Deno.test("KvQuotaStore keeps increments when a flush fails and persists them on
 
 Deno.test("KvQuotaStore writes a tick's counters for many callers in one atomic operation", async () => {
   using kv = await Deno.openKv(":memory:");
-  const store = new KvQuotaStore(kv);
+  const store = new KvQuotaStore(kv, { strictTail: 0 });
   for (let i = 0; i < 100; i++) await store.consume(`ip:10.0.0.${i}`, 5, FIXED_NOW);
   let commits = 0;
   const atomic = kv.atomic.bind(kv);
@@ -148,7 +149,7 @@ Deno.test("KvQuotaStore answers while KV cannot be read, then picks the persiste
     ((key: Deno.KvKey) =>
       down ? Promise.reject(new Deno.errors.BadResource("closed")) : get(key)) as typeof kv.get;
   const errors: unknown[] = [];
-  const store = new KvQuotaStore(kv, { onError: (e) => errors.push(e) });
+  const store = new KvQuotaStore(kv, { onError: (e) => errors.push(e), strictTail: 0 });
   const first = await store.consume("ip:r", 10, FIXED_NOW);
   assert.deepEqual(
     [first.allowed, first.remaining],
@@ -170,6 +171,7 @@ Deno.test("KvQuotaStore waits longer after each failed flush, then resets the wa
   failNextCommits(kv, 4);
   const store = new KvQuotaStore(kv, {
     flushIntervalMs: 20,
+    strictTail: 0,
     onError: () => {},
     onFlush: (_ms, ok) => attempts.push({ at: performance.now(), ok }),
   });
@@ -184,4 +186,40 @@ Deno.test("KvQuotaStore waits longer after each failed flush, then resets the wa
   gaps.forEach((gap, i) => assert.ok(gap >= 20 * 2 ** (i + 1) - 5, `gap ${i}: ${gap} ms`));
   assert.equal(await persisted(kv, "ip:b"), 1, "nothing was lost across the failures");
   await store.close();
+});
+
+Deno.test("the strict tail: two instances on one KV admit exactly the limit, each admission stored at once", async () => {
+  using kv = await Deno.openKv(":memory:");
+  // A long interval: nothing is written behind during the test, only the strict tail writes.
+  const a = new KvQuotaStore(kv, { flushIntervalMs: 60_000, strictTail: 10 });
+  const b = new KvQuotaStore(kv, { flushIntervalMs: 60_000, strictTail: 10 });
+  const limit = 25; // a tail of 10: the first 15 count in memory, the last 10 in KV
+  const decisions = await Promise.all(
+    Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).consume("ip:t", limit, FIXED_NOW)),
+  );
+  const admitted = decisions.filter((d) => d.allowed).length;
+  // Each instance saw 0 stored at first and counts its first 15 in memory (nothing is flushed
+  // here), then enters the tail, where the stored total decides: the overshoot is at most what
+  // the other admitted from memory and had not stored yet (15), never the whole tail twice.
+  assert.ok(admitted > limit && admitted <= limit + 15, `admitted ${admitted}`);
+  const stored = await persisted(kv, "ip:t");
+  assert.equal(stored, admitted, "every admission is stored: a crash now loses none");
+  // Once both are in the tail, nothing more is admitted anywhere.
+  assert.equal((await a.consume("ip:t", limit, FIXED_NOW)).allowed, false);
+  assert.equal((await b.consume("ip:t", limit, FIXED_NOW)).allowed, false);
+  await a.close();
+  await b.close();
+  assert.equal(await persisted(kv, "ip:t"), admitted, "closing adds nothing twice");
+});
+
+Deno.test("a small limit is strict from the first request: exact across instances", async () => {
+  using kv = await Deno.openKv(":memory:");
+  const stores = [0, 1, 2].map(() => new KvQuotaStore(kv, { flushIntervalMs: 60_000 }));
+  // The anonymous limit (50 a day) and log-in attempts (20 an hour) are at most STRICT_UP_TO.
+  const decisions = await Promise.all(
+    Array.from({ length: 150 }, (_, i) => stores[i % 3]!.consume("ip:x", 50, FIXED_NOW)),
+  );
+  assert.equal(decisions.filter((d) => d.allowed).length, 50);
+  assert.equal(await persisted(kv, "ip:x"), 50, "each admission was stored before its answer");
+  for (const store of stores) await store.close();
 });
