@@ -116,10 +116,14 @@ export type {
   Holiday,
   HolidayCalendar,
   HolidayDataset,
+  HolidayOnDate,
   HolidaysParams,
   HolidaysResult,
   HolidayType,
+  HolidayYearSource,
 } from "./core/ops/holidays.ts";
+export type { IsHolidayParams } from "./core/ops/is_holiday.ts";
+export type { AddWorkingDaysResult, WorkingDaysAddParams } from "./core/ops/working_days_add.ts";
 export type {
   WorkCalendar,
   WorkingDayCounter,

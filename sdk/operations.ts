@@ -6,7 +6,9 @@
  */
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
 import type { FdParams, FdResult } from "../core/ops/fd.ts";
-import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
+import type { HolidayOnDate, HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
+import type { IsHolidayParams } from "../core/ops/is_holiday.ts";
+import type { AddWorkingDaysResult, WorkingDaysAddParams } from "../core/ops/working_days_add.ts";
 import type { LandParams, LandResult } from "../core/ops/land.ts";
 import type { LoanParams, LoanResult } from "../core/ops/loan.ts";
 import type { NewsParams, NewsResult } from "../core/ops/news.ts";
@@ -91,6 +93,13 @@ export interface OperationMap {
   "working-days": OperationTypes<
     Input<WorkingDaysParams, "calendar" | "saturday">,
     WorkingDaysResult
+  >;
+  /** `GET /holidays/{date}`. */
+  "is-holiday": OperationTypes<IsHolidayParams, HolidayOnDate>;
+  /** `GET /working-days/add`. */
+  "working-days-add": OperationTypes<
+    Input<WorkingDaysAddParams, "calendar" | "saturday">,
+    AddWorkingDaysResult
   >;
   /** `GET /districts`. */
   districts: OperationTypes<DistrictsParams, DistrictsResult>;

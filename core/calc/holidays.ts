@@ -271,7 +271,7 @@ export function unknownYearList(year: number, type?: HolidayCalendar): HolidaysR
 /** Whether a date is a holiday, in which calendars, and the holidays on it. */
 export interface HolidayOnDate {
   date: string;
-  /** Day of the week in English, Monday to Sunday. */
+  /** Day of the week (in English here; the operation writes it in the answer's language). */
   weekday: string;
   /** Whether it is a holiday of any of the three calendars. */
   isHoliday: boolean;

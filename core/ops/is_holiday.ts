@@ -6,7 +6,7 @@
  */
 import * as z from "zod/mini";
 import { HOLIDAY_DATA, holidayOn, type HolidayOnDate } from "../calc/holidays.ts";
-import type { Lang } from "../i18n.ts";
+import { type Lang, message } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { isoDate } from "../params.ts";
@@ -33,7 +33,7 @@ const params = z.object({
 
 const result: z.ZodMiniType<HolidayOnDate> = z.object({
   date: z.string(),
-  weekday: z.string().check(z.describe("Day of the week in English, Monday to Sunday")),
+  weekday: z.string().check(z.describe("Day of the week, in the answer's language")),
   isHoliday: z.boolean().check(z.describe("A gazetted holiday of any calendar")),
   public: z.boolean().check(z.describe("A public holiday")),
   bank: z.boolean().check(
@@ -58,6 +58,7 @@ export function localizeHolidayOn(answer: HolidayOnDate, lang: Lang): HolidayOnD
   if (lang === "en") return answer;
   return {
     ...answer,
+    weekday: message(lang, `calendar.weekday.${answer.weekday.toLowerCase()}`),
     holidays: localizeHolidayList(answer.holidays, lang),
     source: localizeHolidaySource(answer.source, lang),
   };

@@ -146,7 +146,15 @@ function requests(): Record<string, [string, string][][]> {
   return {
     nic: nics.map((n) => [["number", n]]),
     plate: plates.map((p) => [["plate", p]]),
-    holidays: [[["year", "2026"]], [["year", "2027"]]],
+    holidays: [2021, 2022, 2023, 2024, 2025, 2026, 2027].map((y) => [["year", String(y)]]),
+    "is-holiday": ["2021-01-14", "2022-10-09", "2023-07-03", "2026-05-31", "2026-12-24"].map((
+      d,
+    ) => [["date", d]]),
+    "working-days-add": ["public", "bank", "mercantile", "government"].map((c) => [
+      ["from", "2023-06-01"],
+      ["days", "600"],
+      ["calendar", c],
+    ]),
     "working-days": ["public", "bank", "mercantile", "government"].map((c) => [
       ["from", "2026-01-01"],
       ["to", "2027-12-31"],
@@ -269,6 +277,7 @@ Deno.test("the operations with text for people all take lang", () => {
       "districts",
       "gratuity",
       "holidays",
+      "is-holiday",
       "minimum-wage",
       "nic",
       "payslip",
@@ -278,6 +287,7 @@ Deno.test("the operations with text for people all take lang", () => {
       "tools",
       "words",
       "working-days",
+      "working-days-add",
       "z-score",
     ].sort(),
   );
