@@ -23,6 +23,8 @@ import { tools } from "./ops/tools.ts";
 import { store } from "./ops/store.ts";
 import { plate } from "./ops/plate.ts";
 import { vat } from "./ops/vat.ts";
+import { wht } from "./ops/wht.ts";
+import { sscl } from "./ops/sscl.ts";
 import { words } from "./ops/words.ts";
 import { workingDays } from "./ops/working_days.ts";
 import { workingDaysAdd } from "./ops/working_days_add.ts";
@@ -40,6 +42,8 @@ export const operations: readonly AnyOperation[] = [
   gratuity,
   minimumWage,
   vat,
+  wht,
+  sscl,
   words,
   loan,
   fd,
