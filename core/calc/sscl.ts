@@ -25,7 +25,9 @@ export interface SsclVersion {
   annualThreshold: number;
   basis: string;
   sourceUrl: string;
+  /** `two-sources` or `one-source`; `confidenceDetail` says which. */
   confidence: string;
+  confidenceDetail: string;
 }
 
 /** The activities, in the order the data lists them. */
@@ -72,10 +74,11 @@ export interface SsclResult {
   levy: number;
   /** What the answer does not decide. */
   notes: string[];
-  basis: string;
+  /** The Act or notice behind the rate and thresholds, then the source of the liable shares. */
+  sources: string[];
   sourceUrl: string;
-  confidence: string;
-  activitiesBasis: string;
+  /** How many sources give the thresholds: `two-sources` or `one-source`. */
+  confidence: "two-sources" | "one-source";
   lastVerified: string;
   currency: "LKR";
 }
@@ -137,10 +140,9 @@ export function computeSscl(options: SsclOptions): SsclResult {
       "Exempt supplies (the Act's Second Schedule), financial services and the 2026 motor-vehicle changes are not modelled",
       "The threshold is tested on this turnover alone: a business with several activities is tested on its total turnover",
     ],
-    basis: version.basis,
+    sources: [version.basis, ssclData.activitiesBasis],
     sourceUrl: version.sourceUrl,
-    confidence: version.confidence,
-    activitiesBasis: ssclData.activitiesBasis,
+    confidence: version.confidence === "two-sources" ? "two-sources" : "one-source",
     lastVerified: ssclData.lastVerified,
     currency: "LKR",
   };

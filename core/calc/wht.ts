@@ -22,7 +22,9 @@ export interface WhtVersion {
   covers?: string;
   basis: string;
   sourceUrl: string;
+  /** `two-sources` or `one-source`; `confidenceDetail` says which. */
   confidence: string;
+  confidenceDetail: string;
 }
 
 /** A payment type with its dated rates. */
@@ -77,11 +79,11 @@ export interface WhtResult {
   covers: string | null;
   /** What the answer does not decide. */
   notes: string[];
-  /** The circular or Act behind the rate. */
-  basis: string;
+  /** The circular or Act behind the rate (a citation). */
+  source: string;
   sourceUrl: string;
-  /** How many sources give the rate. */
-  confidence: string;
+  /** How many sources give the rate: `two-sources` or `one-source`. */
+  confidence: "two-sources" | "one-source";
   lastVerified: string;
   currency: "LKR";
 }
@@ -165,9 +167,9 @@ export function computeWht(options: WhtOptions): WhtResult {
     exemptUpTo: exempt,
     covers: version.covers ?? null,
     notes,
-    basis: version.basis,
+    source: version.basis,
     sourceUrl: version.sourceUrl,
-    confidence: version.confidence,
+    confidence: version.confidence === "two-sources" ? "two-sources" : "one-source",
     lastVerified: whtData.lastVerified,
     currency: "LKR",
   };

@@ -14,6 +14,8 @@ import {
   type SsclResult,
   type SsclVersion,
 } from "../calc/sscl.ts";
+import { type Lang, maybeMessage, translate } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, isoDate, oneOf } from "../params.ts";
 
@@ -30,6 +32,25 @@ export interface SsclParams {
   activity: string;
   /** `quarter` (default) or `year`. */
   period: "quarter" | "year";
+  /** Language of `activityName` and `notes` (default `en`). */
+  lang?: Lang | undefined;
+}
+
+/**
+ * An SSCL answer with its text for people in a language (the catalogue's entries); the Acts and
+ * notices cited in `sources` stay as they are named.
+ *
+ * @param r The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeSscl(r: SsclResult, lang: Lang): SsclResult {
+  if (lang === "en") return r;
+  return {
+    ...r,
+    activityName: maybeMessage(lang, `value.activity.${r.activity}`) ?? r.activityName,
+    notes: r.notes.map((n) => translate(lang, n, "tax.note.")),
+  };
 }
 
 const params = z.object({
@@ -59,6 +80,7 @@ const params = z.object({
     }),
     "quarter",
   ),
+  lang: langParam(),
 });
 
 const result: z.ZodMiniType<SsclResult> = z.object({
@@ -76,10 +98,13 @@ const result: z.ZodMiniType<SsclResult> = z.object({
   liable: z.boolean().check(z.describe("Whether turnover exceeds the threshold")),
   levy: z.number().check(z.describe("The levy, to the cent (0 when not liable)")),
   notes: z.array(z.string()).check(z.describe("What the answer does not decide")),
-  basis: z.string().check(z.describe("The Act or notice behind the rate and thresholds")),
+  sources: z.array(z.string()).check(
+    z.describe("The Act or notice behind the rate and thresholds, then the source of the shares"),
+  ),
   sourceUrl: z.string(),
-  confidence: z.string(),
-  activitiesBasis: z.string().check(z.describe("The source of the liable shares")),
+  confidence: z.enum(["two-sources", "one-source"]).check(
+    z.describe("How many sources give the thresholds"),
+  ),
   lastVerified: z.string(),
   currency: z.literal("LKR"),
 });
@@ -99,10 +124,13 @@ export const sscl: Operation<SsclParams, SsclResult> = defineOperation({
   page: "sscl",
   provenance: { sourceUrl: ssclData.sourceUrl, lastVerified: ssclData.lastVerified },
   run: (p, ctx) =>
-    computeSscl({
-      turnover: p.turnover,
-      date: p.date ?? ctx.today,
-      activity: p.activity,
-      period: p.period,
-    }),
+    localizeSscl(
+      computeSscl({
+        turnover: p.turnover,
+        date: p.date ?? ctx.today,
+        activity: p.activity,
+        period: p.period,
+      }),
+      p.lang ?? "en",
+    ),
 });

@@ -14,6 +14,8 @@ import {
   type WhtResult,
   type WhtVersion,
 } from "../calc/wht.ts";
+import { type Lang, maybeMessage, translate } from "../i18n.ts";
+import { langParam } from "../lang_param.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { decimal, isoDate, oneOf } from "../params.ts";
 
@@ -30,6 +32,27 @@ export interface WhtParams {
   date?: string | undefined;
   /** Paid to the same payee earlier in the same calendar month (default 0). */
   paidThisMonth?: number | undefined;
+  /** Language of `name`, `reason`, `covers` and `notes` (default `en`). */
+  lang?: Lang | undefined;
+}
+
+/**
+ * A WHT answer with its text for people in a language (the catalogue's `tax.*` entries); the
+ * circular cited in `source` stays as it is named.
+ *
+ * @param r The answer in English.
+ * @param lang The language.
+ * @returns The answer in that language.
+ */
+export function localizeWht(r: WhtResult, lang: Lang): WhtResult {
+  if (lang === "en") return r;
+  return {
+    ...r,
+    name: maybeMessage(lang, `value.payment.${r.payment}`) ?? r.name,
+    reason: translate(lang, r.reason, "tax.wht.reason."),
+    covers: r.covers === null ? null : translate(lang, r.covers, "tax.wht.covers."),
+    notes: r.notes.map((n) => translate(lang, n, "tax.note.")),
+  };
 }
 
 const params = z.object({
@@ -57,6 +80,7 @@ const params = z.object({
       "Paid to the same payee earlier in the same calendar month, LKR, for the Rs 100,000 monthly threshold of service fees and rent; default 0",
     example: "0",
   })),
+  lang: langParam(),
 });
 
 const nullableNumber = z.nullable(z.number());
@@ -78,9 +102,11 @@ const result: z.ZodMiniType<WhtResult> = z.object({
   exemptUpTo: nullableNumber.check(z.describe("Payments up to this are exempt, or null")),
   covers: z.nullable(z.string()).check(z.describe("What the payment type covers, where listed")),
   notes: z.array(z.string()).check(z.describe("What the answer does not decide")),
-  basis: z.string().check(z.describe("The circular or Act behind the rate")),
+  source: z.string().check(z.describe("The circular or Act behind the rate")),
   sourceUrl: z.string(),
-  confidence: z.string().check(z.describe("How many sources give the rate")),
+  confidence: z.enum(["two-sources", "one-source"]).check(
+    z.describe("How many sources give the rate"),
+  ),
   lastVerified: z.string(),
   currency: z.literal("LKR"),
 });
@@ -101,10 +127,13 @@ export const wht: Operation<WhtParams, WhtResult> = defineOperation({
   provenance: { sourceUrl: whtData.sourceUrl, lastVerified: whtData.lastVerified },
   errors: { "501": "No rate is held for the date (before 1 January 2023)" },
   run: (p, ctx) =>
-    computeWht({
-      payment: p.payment,
-      amount: p.amount,
-      date: p.date ?? ctx.today,
-      paidThisMonth: p.paidThisMonth,
-    }),
+    localizeWht(
+      computeWht({
+        payment: p.payment,
+        amount: p.amount,
+        date: p.date ?? ctx.today,
+        paidThisMonth: p.paidThisMonth,
+      }),
+      p.lang ?? "en",
+    ),
 });

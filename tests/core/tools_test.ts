@@ -24,6 +24,8 @@ const CANONICAL = [
   "plate",
   "holidays",
   "is-holiday",
+  "wht",
+  "sscl",
   "working-days",
   "working-days-add",
   "districts",

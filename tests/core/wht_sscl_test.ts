@@ -14,7 +14,7 @@ Deno.test("WHT on service fees to resident individuals: 5% once the month passes
   await t.step("150,000 in one payment: 5% of 150,000 = 7,500", () => {
     const r = computeWht({ payment: "service-fee", amount: 150_000, date: "2026-01-15" });
     assert.deepEqual([r.withheld, r.ratePct, r.wht, r.net], [true, 5, 7_500, 142_500]);
-    assert.match(r.basis, /SEC\/2022\/E\/03/);
+    assert.match(r.source, /SEC\/2022\/E\/03/);
   });
   await t.step(
     "exactly 100,000 in the month does not exceed the threshold: nothing withheld",
@@ -38,7 +38,7 @@ Deno.test("WHT on service fees to resident individuals: 5% once the month passes
   );
   await t.step("from 3 June 2026 the list of services is the 2026 Amendment Act's", () => {
     const r = computeWht({ payment: "service-fee", amount: 200_000, date: "2026-06-03" });
-    assert.match(r.basis, /Act No\. 11 of 2026/);
+    assert.match(r.source, /Act No\. 11 of 2026/);
     assert.equal(r.wht, 10_000);
   });
 });
