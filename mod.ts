@@ -84,6 +84,22 @@ export { paye } from "./core/ops/paye.ts";
 export type { PayeParams } from "./core/ops/paye.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
+export { computeWht, wht, WHT_PAYMENT_IDS } from "./core/ops/wht.ts";
+export type {
+  WhtOptions,
+  WhtParams,
+  WhtPaymentType,
+  WhtResult,
+  WhtVersion,
+} from "./core/ops/wht.ts";
+export { computeSscl, sscl, SSCL_ACTIVITY_IDS } from "./core/ops/sscl.ts";
+export type {
+  SsclActivity,
+  SsclOptions,
+  SsclParams,
+  SsclResult,
+  SsclVersion,
+} from "./core/ops/sscl.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";
 export type { VatOptions } from "./core/calc/vat.ts";
 export type {

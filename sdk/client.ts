@@ -13,6 +13,8 @@ import type { ApitParams, ApitResult } from "../core/ops/apit.ts";
 import type { GratuityResult } from "../core/ops/gratuity.ts";
 import type { HolidayOnDate, HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
 import type { AddWorkingDaysResult, WorkingDaysAddParams } from "../core/ops/working_days_add.ts";
+import type { WhtParams, WhtResult } from "../core/ops/wht.ts";
+import type { SsclParams, SsclResult } from "../core/ops/sscl.ts";
 import type { MinimumWage, MinimumWageParams } from "../core/ops/minimum_wage.ts";
 import type { PayslipResult } from "../core/ops/payslip.ts";
 import { land as landOp, type LandParams, type LandResult } from "../core/ops/land.ts";
@@ -547,6 +549,48 @@ export class LankaClient {
     options?: RequestOptions,
   ): ApiPromise<WorkingDaysResult> {
     return this.call("working-days", params, options);
+  }
+
+  /**
+   * Withholding tax on a payment by type and date (`GET /tax/wht`), with the IRD circular behind
+   * the rate. Dates before 2023 are a 501 `not_available` (no rate held).
+   *
+   * @param params `payment`, `amount`, and optionally `date` (default today) and `paidThisMonth`.
+   * @param options Signal and timeout.
+   * @returns The tax withheld and the net payment.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const fee = await client.wht({ payment: "service-fee", amount: 150_000, date: "2026-01-15" });
+   * console.log(fee.wht); // 7500: 5% once the month passes Rs 100,000 (SEC/2022/E/03)
+   * ```
+   */
+  wht(params: WhtParams, options?: RequestOptions): ApiPromise<WhtResult> {
+    return this.call("wht", params, options);
+  }
+
+  /**
+   * The Social Security Contribution Levy on a period's turnover (`GET /tax/sscl`).
+   *
+   * @param params `turnover`, and optionally `date` (default today), `activity` and `period`.
+   * @param options Signal and timeout.
+   * @returns The levy with the thresholds in force.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const q = await client.sscl({ turnover: 40_000_000, date: "2025-06-30" });
+   * console.log(q.levy); // 1000000: 2.5% of a quarter's Rs 40 million of services
+   * ```
+   */
+  sscl(
+    params: Input<SsclParams, "activity" | "period">,
+    options?: RequestOptions,
+  ): ApiPromise<SsclResult> {
+    return this.call("sscl", params, options);
   }
 
   /**

@@ -23,6 +23,8 @@ import type { ScholarshipParams, ScholarshipResult } from "../core/ops/scholarsh
 import type { StoreParams, StoreResult } from "../core/ops/store.ts";
 import type { ToolsParams, ToolsResult } from "../core/ops/tools.ts";
 import type { VatParams, VatResult } from "../core/ops/vat.ts";
+import type { WhtParams, WhtResult } from "../core/ops/wht.ts";
+import type { SsclParams, SsclResult } from "../core/ops/sscl.ts";
 import type { WordsParams, WordsResult } from "../core/ops/words.ts";
 import type { VoiceRequest } from "../core/ops/voice.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
@@ -79,6 +81,10 @@ export interface OperationMap {
   "minimum-wage": OperationTypes<MinimumWageParams, MinimumWage>;
   /** `GET /vat`. */
   vat: OperationTypes<Input<VatParams, "mode">, VatResult>;
+  /** `GET /tax/wht`. */
+  wht: OperationTypes<WhtParams, WhtResult>;
+  /** `GET /tax/sscl`. */
+  sscl: OperationTypes<Input<SsclParams, "activity" | "period">, SsclResult>;
   /** `GET /words`. */
   words: OperationTypes<Input<WordsParams, "only">, WordsResult>;
   /** `GET /loan`. */
