@@ -136,10 +136,10 @@ export function computeWht(options: WhtOptions): WhtResult {
   if (threshold !== null && monthTotal! <= threshold) {
     withheld = false;
     reason =
-      `Not withheld: the month's payments to the payee, ${monthTotal}, do not exceed ${threshold}`;
+      `Not withheld: the payments to the payee this month, ${monthTotal}, do not exceed ${threshold}`;
   } else if (threshold !== null) {
     reason =
-      `Withheld at ${version.ratePct}% on the whole payment: the month's payments to the payee, ${monthTotal}, exceed ${threshold}`;
+      `Withheld at ${version.ratePct}% on the whole payment: the payments to the payee this month, ${monthTotal}, exceed ${threshold}`;
   } else if (exempt !== null && amount <= exempt) {
     withheld = false;
     reason = `Not withheld: payments of up to ${exempt} are exempt`;
