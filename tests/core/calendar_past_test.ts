@@ -23,16 +23,50 @@ Deno.test("2021 to 2027 are held, each year with its own source and check", () =
 });
 
 Deno.test("past years hold the gazetted lists (golden figures from the sources named)", async (t) => {
-  // Counts of entries per year: Dilshan-H/srilanka-holidays ics/{year}.ics (2023 has the Adhi
-  // Esala Poya, so 13 Poya days; Gazette 2287/04 as transcribed by bslater/bodu).
+  // Counts of the annual lists' entries per year: Dilshan-H/srilanka-holidays ics/{year}.ics
+  // (2023 has the Adhi Esala Poya, so 13 Poya days; Gazette 2287/04 as transcribed by
+  // bslater/bodu). Special days (their gazette text starts "special") are counted apart.
   const counts: [number, number][] = [[2021, 25], [2022, 25], [2023, 26], [2024, 25], [2025, 25]];
   for (const [year, count] of counts) {
-    await t.step(`${year}: ${count} holidays, 8 mercantile`, () => {
-      assert.equal(listHolidays({ year }).count, count);
+    await t.step(`${year}: ${count} gazetted holidays, 8 mercantile`, () => {
+      const annual = listHolidays({ year }).holidays.filter((h) =>
+        !h.gazette.startsWith("special")
+      );
+      assert.equal(annual.length, count);
       // Shop and Office Employees Act: the 8 statutory holidays are the mercantile ones.
       assert.equal(listHolidays({ year, type: "mercantile" }).count, 8);
     });
   }
+  await t.step("special bank holidays are bank only (CBSL lists as reproduced; s.11)", () => {
+    const special = SUPPORTED_YEARS.flatMap((year) => listHolidays({ year }).holidays)
+      .filter((h) => h.name === "Special bank holiday");
+    assert.deepEqual(special.map((h) => h.date), [
+      "2022-10-10",
+      "2022-12-26",
+      "2023-01-16",
+      "2023-06-30",
+      "2025-04-15",
+    ]);
+    assert.ok(special.every((h) => h.bank && !h.public && !h.mercantile));
+    // Tuesday 15 April 2025: a bank holiday, a working day for the mercantile calendar.
+    const day = countWorkingDays({ from: "2025-04-15", to: "2025-04-15", calendar: "bank" });
+    assert.equal(day.workingDays, 0);
+    assert.equal(countWorkingDays({ from: "2025-04-15", to: "2025-04-15" }).workingDays, 1);
+  });
+  await t.step("special government holidays close government offices only", () => {
+    // 23 September 2024 (Daily Mirror: "will not apply to public and private banks").
+    const gov = countWorkingDays({ from: "2024-09-23", to: "2024-09-23", calendar: "government" });
+    assert.deepEqual([gov.workingDays, gov.holidays[0]?.type], [0, "closure"]);
+    const bank = countWorkingDays({ from: "2024-09-23", to: "2024-09-23", calendar: "bank" });
+    assert.equal(bank.workingDays, 1);
+    // Public Administration Circular 15/2022: Fridays 17 June to 29 July 2022, seven Fridays.
+    const fridays = countWorkingDays({
+      from: "2022-06-17",
+      to: "2022-07-29",
+      calendar: "government",
+    });
+    assert.equal(fridays.holidays.filter((h) => h.type === "closure").length, 7);
+  });
   await t.step("Poya days of 2025 are Gazette 2395/33's (bslater/bodu transcription)", () => {
     const poya = listHolidays({ year: 2025 }).holidays.filter((h) => h.type === "poya");
     assert.deepEqual(poya.map((h) => h.date), [
