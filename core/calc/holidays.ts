@@ -281,6 +281,13 @@ export interface HolidayOnDate {
   bank: boolean;
   /** A mercantile holiday. */
   mercantile: boolean;
+  /**
+   * Government offices closed: a public holiday, or a government-office closure (special
+   * government holidays, the 2022 fuel Fridays, the 2026 fuel-saving Wednesdays).
+   */
+  government: boolean;
+  /** The names of the government-office closures on that date (none when it is a holiday). */
+  closures: string[];
   /** Saturday or Sunday. */
   isWeekend: boolean;
   /** The holidays on that date (two can share a day). */
@@ -324,6 +331,9 @@ export function holidayOn(date: string): HolidayOnDate {
   const holidays = all.filter((h) => h.date === date);
   const weekday = weekdayOf(dayNumber(date));
   const on = (c: HolidayCalendar) => holidays.some((h) => h[c]);
+  const closures = on("public") ? [] : HOLIDAY_DATA.governmentClosures
+    .filter((c) => c.weekday === weekday && c.from <= date && (c.to === null || date <= c.to))
+    .map((c) => c.name);
   return {
     date,
     weekday: WEEKDAY_NAMES[weekday]!,
@@ -331,6 +341,8 @@ export function holidayOn(date: string): HolidayOnDate {
     public: on("public"),
     bank: on("bank"),
     mercantile: on("mercantile"),
+    government: on("public") || closures.length > 0,
+    closures,
     isWeekend: weekday === 0 || weekday === 6,
     holidays,
     source: source.source,

@@ -10,7 +10,12 @@ import { type Lang, message } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { isoDate } from "../params.ts";
-import { holidaySchema, localizeHolidayList, localizeHolidaySource } from "./holidays.ts";
+import {
+  holidayName,
+  holidaySchema,
+  localizeHolidayList,
+  localizeHolidaySource,
+} from "./holidays.ts";
 
 export { holidayOn };
 export type { HolidayOnDate };
@@ -40,6 +45,12 @@ const result: z.ZodMiniType<HolidayOnDate> = z.object({
     z.describe("A gazetted bank holiday (weekends are not counted here; see isWeekend)"),
   ),
   mercantile: z.boolean().check(z.describe("A mercantile holiday")),
+  government: z.boolean().check(
+    z.describe("Government offices closed: a public holiday or a government-office closure"),
+  ),
+  closures: z.array(z.string()).check(
+    z.describe("Names of the government-office closures on that date"),
+  ),
   isWeekend: z.boolean().check(z.describe("Saturday or Sunday")),
   holidays: z.array(holidaySchema).check(z.describe("The holidays on that date")),
   source: z.string().check(z.describe("Publishing body and gazette of the year")),
@@ -59,6 +70,10 @@ export function localizeHolidayOn(answer: HolidayOnDate, lang: Lang): HolidayOnD
   return {
     ...answer,
     weekday: message(lang, `calendar.weekday.${answer.weekday.toLowerCase()}`),
+    closures: answer.closures.map((name) => {
+      const closure = HOLIDAY_DATA.governmentClosures.find((c) => c.name === name);
+      return closure ? holidayName(closure, lang) : name;
+    }),
     holidays: localizeHolidayList(answer.holidays, lang),
     source: localizeHolidaySource(answer.source, lang),
   };
@@ -71,7 +86,7 @@ export const isHoliday: Operation<IsHolidayParams, HolidayOnDate> = defineOperat
   path: "/holidays/{date}",
   title: "Is this date a holiday?",
   description:
-    "Whether a date is a gazetted holiday and in which calendars (public, bank, mercantile), whether it falls on a weekend, and the holidays on it. A year not yet gazetted is a 404 with known false.",
+    "Whether a date is a gazetted holiday and in which calendars (public, bank, mercantile), whether government offices are closed, whether it falls on a weekend, and the holidays on it. A year not yet gazetted is a 404 with known false.",
   tag: "Calendar",
   params,
   result,

@@ -55,6 +55,9 @@ Deno.test("past years hold the gazetted lists (golden figures from the sources n
   });
   await t.step("special government holidays close government offices only", () => {
     // 23 September 2024 (Daily Mirror: "will not apply to public and private banks").
+    const day = execute(isHoliday, [["date", "2024-09-23"], ["lang", "si"]], ctx);
+    assert.deepEqual([day.isHoliday, day.bank, day.government], [false, false, true]);
+    assert.deepEqual(day.closures, ["රාජ්‍ය අංශයේ නිවාඩු දිනය"]);
     const gov = countWorkingDays({ from: "2024-09-23", to: "2024-09-23", calendar: "government" });
     assert.deepEqual([gov.workingDays, gov.holidays[0]?.type], [0, "closure"]);
     const bank = countWorkingDays({ from: "2024-09-23", to: "2024-09-23", calendar: "bank" });
