@@ -20,6 +20,10 @@ export {
   holidaysToIcs,
   listHolidays,
   SUPPORTED_YEARS,
+  unknownYearError,
+  unknownYearList,
+  unknownYearMessage,
+  yearSource,
 } from "./core/calc/holidays.ts";
 export type {
   HolidayOnDate,

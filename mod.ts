@@ -84,7 +84,6 @@ export { paye } from "./core/ops/paye.ts";
 export type { PayeParams } from "./core/ops/paye.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
-export { computeWht, wht, WHT_PAYMENT_IDS } from "./core/ops/wht.ts";
 export type {
   WhtOptions,
   WhtParams,
@@ -92,7 +91,6 @@ export type {
   WhtResult,
   WhtVersion,
 } from "./core/ops/wht.ts";
-export { computeSscl, sscl, SSCL_ACTIVITY_IDS } from "./core/ops/sscl.ts";
 export type {
   SsclActivity,
   SsclOptions,

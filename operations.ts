@@ -7,6 +7,8 @@
  * @module
  */
 export { findOperation, operations } from "./core/registry.ts";
+export { wht } from "./core/ops/wht.ts";
+export { sscl } from "./core/ops/sscl.ts";
 export { store, STORE_MAX_LIMIT, STORE_TOPICS, STORE_VENDORS } from "./core/ops/store.ts";
 export {
   codePoints,

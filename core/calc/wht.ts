@@ -1,10 +1,10 @@
 /**
  * Withholding tax (WHT) and advance income tax (AIT) on a payment, by payment type and the date
- * paid, from `data/wht.json` (IRD circulars), without schemas.
+ * paid, from `data/wht_payments.json` (IRD circulars), without schemas.
  *
  * @module
  */
-import whtData from "../../data/wht.json" with { type: "json" };
+import whtData from "../../data/wht_payments.json" with { type: "json" };
 import { inForce } from "../_dated.ts";
 import { ApiError } from "../errors.ts";
 import { roundMoney } from "../money.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from "zod/mini";
-import whtData from "../../data/wht.json" with { type: "json" };
+import whtData from "../../data/wht_payments.json" with { type: "json" };
 import {
   computeWht,
   WHT_PAYMENT_IDS,
