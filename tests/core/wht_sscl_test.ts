@@ -4,6 +4,7 @@ import { ApiError } from "../../core/errors.ts";
 import { execute } from "../../core/execute.ts";
 import { computeWht, wht, WHT_PAYMENT_IDS } from "../../core/ops/wht.ts";
 import { computeSscl, sscl } from "../../core/ops/sscl.ts";
+import { interestWhtRate } from "../../core/calc/fd.ts";
 
 const ctx = { today: "2026-06-15", baseUrl: "http://lanka.test" };
 
@@ -49,6 +50,13 @@ Deno.test("WHT on interest is 5% before 1 April 2025 and 10% from then (SEC/2025
   assert.deepEqual([before.ratePct, before.wht], [5, 500]);
   assert.deepEqual([after.ratePct, after.wht], [10, 1_000]);
   assert.ok(after.notes.some((n) => /self-declaration/.test(n)));
+});
+
+Deno.test("the interest rate of /tax/wht is the deposit calculator's on every date held", () => {
+  for (const date of ["2023-01-01", "2024-06-30", "2025-03-31", "2025-04-01", "2026-11-27"]) {
+    const r = computeWht({ payment: "interest", amount: 100, date });
+    assert.equal(r.ratePct, interestWhtRate(date), date);
+  }
 });
 
 Deno.test("WHT on rent, dividends, winnings and payments to non-residents (SEC/2022/E/03)", () => {
