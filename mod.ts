@@ -107,6 +107,20 @@ export type {
 } from "./core/ops/phone.ts";
 export { computeVat, standardVatRate } from "./core/calc/vat.ts";
 export { vat } from "./core/ops/vat.ts";
+export type {
+  WhtOptions,
+  WhtParams,
+  WhtPaymentType,
+  WhtResult,
+  WhtVersion,
+} from "./core/ops/wht.ts";
+export type {
+  SsclActivity,
+  SsclOptions,
+  SsclParams,
+  SsclResult,
+  SsclVersion,
+} from "./core/ops/sscl.ts";
 export type { VatParams, VatResult } from "./core/ops/vat.ts";
 export type { VatOptions } from "./core/calc/vat.ts";
 export type {
@@ -139,10 +153,14 @@ export type {
   Holiday,
   HolidayCalendar,
   HolidayDataset,
+  HolidayOnDate,
   HolidaysParams,
   HolidaysResult,
   HolidayType,
+  HolidayYearSource,
 } from "./core/ops/holidays.ts";
+export type { IsHolidayParams } from "./core/ops/is_holiday.ts";
+export type { AddWorkingDaysResult, WorkingDaysAddParams } from "./core/ops/working_days_add.ts";
 export type {
   WorkCalendar,
   WorkingDayCounter,

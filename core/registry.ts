@@ -9,6 +9,7 @@ import { districts } from "./ops/districts.ts";
 import { accountOperations } from "./ops/accounts.ts";
 import { fd } from "./ops/fd.ts";
 import { holidays } from "./ops/holidays.ts";
+import { isHoliday } from "./ops/is_holiday.ts";
 import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
 import { nic } from "./ops/nic.ts";
@@ -22,8 +23,11 @@ import { tools } from "./ops/tools.ts";
 import { store } from "./ops/store.ts";
 import { plate } from "./ops/plate.ts";
 import { vat } from "./ops/vat.ts";
+import { wht } from "./ops/wht.ts";
+import { sscl } from "./ops/sscl.ts";
 import { words } from "./ops/words.ts";
 import { workingDays } from "./ops/working_days.ts";
+import { workingDaysAdd } from "./ops/working_days_add.ts";
 import { zScore } from "./ops/z_score.ts";
 import { voice } from "./ops/voice.ts";
 import { newsOperations } from "./ops/news.ts";
@@ -42,12 +46,16 @@ export const operations: readonly AnyOperation[] = [
   minimumWage,
   vat,
   electricity,
+  wht,
+  sscl,
   words,
   loan,
   fd,
   land,
   holidays,
+  isHoliday,
   workingDays,
+  workingDaysAdd,
   districts,
   tools,
   zScore,

@@ -32,6 +32,10 @@ export const EAGER: Readonly<Record<string, AnyOperation>> = {
 const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   holidays: () => import("../core/ops/holidays.ts").then((m) => m.holidays),
   "working-days": () => import("../core/ops/working_days.ts").then((m) => m.workingDays),
+  "is-holiday": () => import("../core/ops/is_holiday.ts").then((m) => m.isHoliday),
+  wht: () => import("../core/ops/wht.ts").then((m) => m.wht),
+  sscl: () => import("../core/ops/sscl.ts").then((m) => m.sscl),
+  "working-days-add": () => import("../core/ops/working_days_add.ts").then((m) => m.workingDaysAdd),
   districts: () => import("../core/ops/districts.ts").then((m) => m.districts),
   tools: () => import("../core/ops/tools.ts").then((m) => m.tools),
   "z-score": () => import("../core/ops/z_score.ts").then((m) => m.zScore),

@@ -13,7 +13,10 @@ import type { PhoneResult } from "../core/ops/phone.ts";
 import { fd as fdOp, type FdParams, type FdResult } from "../core/ops/fd.ts";
 import type { ApitParams, ApitResult } from "../core/ops/apit.ts";
 import type { GratuityResult } from "../core/ops/gratuity.ts";
-import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
+import type { HolidayOnDate, HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
+import type { AddWorkingDaysResult, WorkingDaysAddParams } from "../core/ops/working_days_add.ts";
+import type { WhtParams, WhtResult } from "../core/ops/wht.ts";
+import type { SsclParams, SsclResult } from "../core/ops/sscl.ts";
 import type { MinimumWage, MinimumWageParams } from "../core/ops/minimum_wage.ts";
 import type { PayslipResult } from "../core/ops/payslip.ts";
 import { land as landOp, type LandParams, type LandResult } from "../core/ops/land.ts";
@@ -611,6 +614,105 @@ export class LankaClient {
     options?: RequestOptions,
   ): ApiPromise<WorkingDaysResult> {
     return this.call("working-days", params, options);
+  }
+
+  /**
+   * Withholding tax on a payment by type and date (`GET /tax/wht`), with the IRD circular behind
+   * the rate. Dates before 2023 are a 501 `not_available` (no rate held).
+   *
+   * @param params `payment`, `amount`, and optionally `date` (default today) and `paidThisMonth`.
+   * @param options Signal and timeout.
+   * @returns The tax withheld and the net payment.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const fee = await client.wht({ payment: "service-fee", amount: 150_000, date: "2026-01-15" });
+   * console.log(fee.wht); // 7500: 5% once the month passes Rs 100,000 (SEC/2022/E/03)
+   * ```
+   */
+  wht(params: WhtParams, options?: RequestOptions): ApiPromise<WhtResult> {
+    return this.call("wht", params, options);
+  }
+
+  /**
+   * The Social Security Contribution Levy on a period's turnover (`GET /tax/sscl`).
+   *
+   * @param params `turnover`, and optionally `date` (default today), `activity` and `period`.
+   * @param options Signal and timeout.
+   * @returns The levy with the thresholds in force.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const q = await client.sscl({ turnover: 40_000_000, date: "2025-06-30" });
+   * console.log(q.levy); // 1000000: 2.5% of a quarter's Rs 40 million of services
+   * ```
+   */
+  sscl(
+    params: Input<SsclParams, "activity" | "period">,
+    options?: RequestOptions,
+  ): ApiPromise<SsclResult> {
+    return this.call("sscl", params, options);
+  }
+
+  /**
+   * Whether a date is a holiday, in which calendars, and whether it falls on a weekend
+   * (`GET /holidays/{date}`). A year not yet gazetted is a `NotFoundError` (404).
+   *
+   * @param date The date, `YYYY-MM-DD`.
+   * @param options Optionally `lang` (holiday names), signal and timeout.
+   * @returns The answer, with the holidays on that date.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const day = await client.isHoliday("2026-12-25");
+   * console.log(day.mercantile); // true: Christmas (Gazette 2438/22)
+   * ```
+   */
+  isHoliday(
+    date: string,
+    options?: RequestOptions & { lang?: Lang },
+  ): ApiPromise<HolidayOnDate> {
+    const { lang, ...rest } = options ?? {};
+    return this.call("is-holiday", lang === undefined ? { date } : { date, lang }, rest);
+  }
+
+  /**
+   * The date `days` working days after `from`, or before it when `days` is negative
+   * (`GET /working-days/add`); `from` itself is not counted.
+   *
+   * @param from The start date, `YYYY-MM-DD`.
+   * @param days Working days to add (negative counts back).
+   * @param options Optionally `calendar` (default mercantile), `saturday` and `lang`; signal and
+   *   timeout.
+   * @returns The date as `date`, with the holidays skipped.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const due = await client.addWorkingDays("2026-12-24", 1);
+   * console.log(due.date); // "2026-12-28": Christmas and the weekend skipped
+   * ```
+   */
+  addWorkingDays(
+    from: string,
+    days: number,
+    options?:
+      & RequestOptions
+      & Partial<Pick<WorkingDaysAddParams, "calendar" | "saturday" | "lang">>,
+  ): ApiPromise<AddWorkingDaysResult> {
+    const { calendar, saturday, lang, ...rest } = options ?? {};
+    const params: Input<WorkingDaysAddParams, "calendar" | "saturday"> = { from, days };
+    if (calendar !== undefined) params.calendar = calendar;
+    if (saturday !== undefined) params.saturday = saturday;
+    if (lang !== undefined) params.lang = lang;
+    return this.call("working-days-add", params, rest);
   }
 
   /**

@@ -16,19 +16,35 @@
 export {
   HOLIDAY_DATA,
   HOLIDAY_TYPES,
+  holidayOn,
   holidaysToIcs,
   listHolidays,
   SUPPORTED_YEARS,
+  unknownYearError,
+  unknownYearList,
+  unknownYearMessage,
+  yearSource,
 } from "../core/calc/holidays.ts";
-export type { ListHolidaysOptions } from "../core/calc/holidays.ts";
+export type {
+  HolidayOnDate,
+  HolidayYearSource,
+  ListHolidaysOptions,
+} from "../core/calc/holidays.ts";
 export {
+  addWorkingDays,
   buildWorkingDayCounter,
   countWorkingDays,
   MAX_SPAN_DAYS,
   WORK_CALENDARS,
   WORKING_DAYS,
 } from "../core/calc/working_days.ts";
-export type { CountWorkingDaysOptions } from "../core/calc/working_days.ts";
+export type {
+  AddWorkingDaysOptions,
+  AddWorkingDaysResult,
+  CountWorkingDaysOptions,
+} from "../core/calc/working_days.ts";
 export { holidays } from "../core/ops/holidays.ts";
+export { isHoliday } from "../core/ops/is_holiday.ts";
 export { workingDays } from "../core/ops/working_days.ts";
+export { workingDaysAdd } from "../core/ops/working_days_add.ts";
 export { renderCalendar } from "../core/ical.ts";

@@ -12,7 +12,9 @@ import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts"
 import type { ElectricityBill, ElectricityParams } from "../core/ops/electricity.ts";
 import type { PhoneParams, PhoneResult } from "../core/ops/phone.ts";
 import type { FdParams, FdResult } from "../core/ops/fd.ts";
-import type { HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
+import type { HolidayOnDate, HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
+import type { IsHolidayParams } from "../core/ops/is_holiday.ts";
+import type { AddWorkingDaysResult, WorkingDaysAddParams } from "../core/ops/working_days_add.ts";
 import type { LandParams, LandResult } from "../core/ops/land.ts";
 import type { LoanParams, LoanResult } from "../core/ops/loan.ts";
 import type { NewsParams, NewsResult } from "../core/ops/news.ts";
@@ -27,6 +29,8 @@ import type { ScholarshipParams, ScholarshipResult } from "../core/ops/scholarsh
 import type { StoreParams, StoreResult } from "../core/ops/store.ts";
 import type { ToolsParams, ToolsResult } from "../core/ops/tools.ts";
 import type { VatParams, VatResult } from "../core/ops/vat.ts";
+import type { WhtParams, WhtResult } from "../core/ops/wht.ts";
+import type { SsclParams, SsclResult } from "../core/ops/sscl.ts";
 import type { WordsParams, WordsResult } from "../core/ops/words.ts";
 import type { VoiceRequest } from "../core/ops/voice.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
@@ -87,6 +91,10 @@ export interface OperationMap {
   "minimum-wage": OperationTypes<MinimumWageParams, MinimumWage>;
   /** `GET /vat`. */
   vat: OperationTypes<Input<VatParams, "mode">, VatResult>;
+  /** `GET /tax/wht`. */
+  wht: OperationTypes<WhtParams, WhtResult>;
+  /** `GET /tax/sscl`. */
+  sscl: OperationTypes<Input<SsclParams, "activity" | "period">, SsclResult>;
   /** `GET /words`. */
   words: OperationTypes<Input<WordsParams, "only">, WordsResult>;
   /** `GET /loan`. */
@@ -101,6 +109,13 @@ export interface OperationMap {
   "working-days": OperationTypes<
     Input<WorkingDaysParams, "calendar" | "saturday">,
     WorkingDaysResult
+  >;
+  /** `GET /holidays/{date}`. */
+  "is-holiday": OperationTypes<IsHolidayParams, HolidayOnDate>;
+  /** `GET /working-days/add`. */
+  "working-days-add": OperationTypes<
+    Input<WorkingDaysAddParams, "calendar" | "saturday">,
+    AddWorkingDaysResult
   >;
   /** `GET /districts`. */
   districts: OperationTypes<DistrictsParams, DistrictsResult>;
@@ -126,6 +141,8 @@ export interface OperationMap {
 export type OperationName = keyof OperationMap;
 
 export { findOperation, operations } from "../core/registry.ts";
+export { wht } from "../core/ops/wht.ts";
+export { sscl } from "../core/ops/sscl.ts";
 export {
   ELECTRICITY_CATEGORIES,
   ELECTRICITY_FIRST_DATE,

@@ -1,8 +1,10 @@
 /**
  * Payroll: a Sri Lankan payslip (EPF, ETF, APIT on salary and lump sums, net pay, employer cost,
  * minimum-wage check), the gross-up of an agreed net pay, gratuity, the national minimum wage and
- * APIT Tables 01-08 as far as a published source is held (a subpath, so that the main entry does
- * not ship the payroll dataset). Import it as `@lanka/api/payroll` (npm) or
+ * APIT Tables 01-08 as far as a published source is held, and the taxes a payer withholds or pays
+ * on other payments and on turnover: withholding tax by payment type (`computeWht`) and the Social
+ * Security Contribution Levy (`computeSscl`) (a subpath, so that the main entry does not ship the
+ * payroll and tax datasets). Import it as `@lanka/api/payroll` (npm) or
  * `jsr:@lanka/api/payroll`.
  *
  * @example Usage
@@ -15,6 +17,13 @@
  * @module
  */
 export { computePayslip, grossUp, MAX_BASIC } from "../core/calc/payroll.ts";
+export { computeWht, WHT_FIRST_DATE, WHT_PAYMENT_IDS, WHT_PAYMENTS } from "../core/calc/wht.ts";
+export {
+  computeSscl,
+  SSCL_ACTIVITIES,
+  SSCL_ACTIVITY_IDS,
+  SSCL_FIRST_DATE,
+} from "../core/calc/sscl.ts";
 export type {
   ApitLine,
   GrossUpOptions,

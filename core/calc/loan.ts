@@ -75,10 +75,67 @@ export function emi(options: EmiOptions): number {
   return (principal * r * growth) / (growth - 1);
 }
 
+/** A rate in percent as an exact fraction: `[numerator, denominator]` of the monthly rate. */
+function monthlyRate(rate: number): [bigint, bigint] {
+  let text = String(rate);
+  if (/e/i.test(text)) text = rate.toFixed(20).replace(/0+$/, "");
+  const [whole = "0", fraction = ""] = text.split(".");
+  return [BigInt(whole + fraction), 1200n * 10n ** BigInt(fraction.length)];
+}
+
+/** An amount in LKR as whole cents (rounded half away from zero to the cent first). */
+function toCents(amount: number): bigint {
+  return BigInt(roundMoney(amount).toFixed(2).replace(".", ""));
+}
+
+/** Whole cents as LKR (an exact integer over 100: the nearest double to the decimal). */
+function fromCents(cents: bigint): number {
+  return Number(cents) / 100;
+}
+
+/** `numerator / denominator` rounded half up, for a non-negative numerator. */
+function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
+  return (2n * numerator + denominator) / (2n * denominator);
+}
+
 /**
- * The amortization table of a reducing-balance loan: interest is the balance times the monthly
- * rate, rounded to the cent; every payment is the instalment except the last, which clears the
- * balance.
+ * The instalment rounded half up to the cent, computed exactly: P a (b+a)^n / (b ((b+a)^n - b^n))
+ * for the monthly rate a/b, or P / n at rate 0.
+ */
+function instalmentCents(principal: bigint, rate: number, months: number): bigint {
+  const [a, b] = monthlyRate(rate);
+  if (a === 0n) return divideHalfUp(principal, BigInt(months));
+  const grown = (b + a) ** BigInt(months);
+  return divideHalfUp(principal * a * grown, b * (grown - b ** BigInt(months)));
+}
+
+/** The schedule in whole cents. */
+interface CentRow {
+  payment: bigint;
+  principal: bigint;
+  interest: bigint;
+  balance: bigint;
+}
+
+function scheduleCents(principal: bigint, rate: number, months: number, instalment: bigint) {
+  const [a, b] = monthlyRate(rate);
+  const rows: CentRow[] = [];
+  let balance = principal;
+  for (let month = 1; month <= months; month++) {
+    const interest = divideHalfUp(balance * a, b);
+    const due = balance + interest;
+    const payment = month === months || instalment > due ? due : instalment;
+    const toPrincipal = payment - interest;
+    balance -= toPrincipal;
+    rows.push({ payment, principal: toPrincipal, interest, balance });
+  }
+  return rows;
+}
+
+/**
+ * The amortization table of a reducing-balance loan, in whole cents (exact, no floating point):
+ * interest is the balance times the monthly rate, rounded half up to the cent; every payment is
+ * the instalment except the last, which clears the balance.
  *
  * @param options Principal, annual rate (percent), months and the instalment.
  * @returns One row per month.
@@ -91,27 +148,25 @@ export function emi(options: EmiOptions): number {
  * ```
  */
 export function amortize(options: AmortizeOptions): AmortizationRow[] {
-  const { months } = options;
-  const r = options.rate / 1200;
-  let balance = roundMoney(options.principal);
-  const instalment = options.instalment ??
-    roundMoney(emi({ principal: balance, rate: options.rate, months }));
-  const rows: AmortizationRow[] = [];
-  for (let month = 1; month <= months; month++) {
-    const interest = roundMoney(balance * r);
-    const last = month === months;
-    const payment = last
-      ? roundMoney(balance + interest)
-      : Math.min(instalment, roundMoney(balance + interest));
-    const toPrincipal = roundMoney(payment - interest);
-    balance = roundMoney(balance - toPrincipal);
-    rows.push({ month, payment, principal: toPrincipal, interest, balance });
-  }
-  return rows;
+  const { months, rate } = options;
+  const principal = toCents(options.principal);
+  const instalment = options.instalment === undefined
+    ? instalmentCents(principal, rate, months)
+    : toCents(options.instalment);
+  return scheduleCents(principal, rate, months, instalment).map((row, i) => ({
+    month: i + 1,
+    payment: fromCents(row.payment),
+    principal: fromCents(row.principal),
+    interest: fromCents(row.interest),
+    balance: fromCents(row.balance),
+  }));
 }
 
 /**
- * Loan instalment (EMI), last payment, total interest and total payment, to the cent.
+ * Loan instalment (EMI), last payment, total interest and total payment, to the cent, computed in
+ * whole cents with exact integers: the EMI is the exact instalment rounded half up to the cent,
+ * and each month's interest the exact balance times the monthly rate rounded half up, so every
+ * row and total equals the exact decimal computation at any tenure.
  *
  * The totals are the sums of the payments actually made, as banks total them: every month pays
  * the EMI rounded to the cent except the last, which clears the balance, so `totalPayment` is
@@ -129,26 +184,34 @@ export function amortize(options: AmortizeOptions): AmortizationRow[] {
  * ```
  */
 export function computeLoan(options: LoanOptions): LoanResult {
-  const principal = roundMoney(options.principal);
   const { rate, months } = options;
-  const instalment = roundMoney(emi({ principal, rate, months }));
-  const rows = amortize({ principal, rate, months, instalment });
-  let paid = 0;
-  let interest = 0;
+  const cents = toCents(options.principal);
+  const instalment = instalmentCents(cents, rate, months);
+  const rows = scheduleCents(cents, rate, months, instalment);
+  let paid = 0n;
+  let interest = 0n;
   for (const row of rows) {
     paid += row.payment;
     interest += row.interest;
   }
   const out: LoanResult = {
-    principal,
+    principal: fromCents(cents),
     annualRate: rate,
     tenureMonths: months,
-    emi: instalment,
-    lastPayment: rows.at(-1)!.payment,
-    totalInterest: roundMoney(interest),
-    totalPayment: roundMoney(paid),
+    emi: fromCents(instalment),
+    lastPayment: fromCents(rows.at(-1)!.payment),
+    totalInterest: fromCents(interest),
+    totalPayment: fromCents(paid),
     currency: "LKR",
   };
-  if (options.schedule) out.schedule = rows;
+  if (options.schedule) {
+    out.schedule = rows.map((row, i) => ({
+      month: i + 1,
+      payment: fromCents(row.payment),
+      principal: fromCents(row.principal),
+      interest: fromCents(row.interest),
+      balance: fromCents(row.balance),
+    }));
+  }
   return out;
 }

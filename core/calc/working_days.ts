@@ -7,7 +7,13 @@
  */
 import { dayNumber, isoFromDayNumber, weekdayOf } from "../day_number.ts";
 import { ApiError, type ErrorDetail } from "../errors.ts";
-import { HOLIDAY_DATA, type HolidayDataset, type HolidayType } from "./holidays.ts";
+import {
+  HOLIDAY_DATA,
+  type HolidayDataset,
+  type HolidayType,
+  unknownYearError,
+  unknownYearMessage,
+} from "./holidays.ts";
 
 /** The calendars working days can be counted in. */
 export type WorkCalendar = "public" | "bank" | "mercantile" | "government";
@@ -21,8 +27,7 @@ export const WORK_CALENDARS: readonly WorkCalendar[] = [
 ];
 
 /**
- * Longest range counted in one call, in days (three years). With data for 2026 and 2027 the
- * covered range (730 days) is the tighter bound; the cap matters once more years are added.
+ * Longest range counted in one call, in days (three years; the data covers 2021 to 2027).
  */
 export const MAX_SPAN_DAYS = 1096;
 
@@ -51,6 +56,29 @@ export interface WorkingDaysResult {
   holidays: WorkingDayHoliday[];
 }
 
+/** Result of {@linkcode addWorkingDays}. */
+export interface AddWorkingDaysResult {
+  from: string;
+  /** Working days added (negative: counted back). */
+  days: number;
+  calendar: WorkCalendar;
+  /** Whether Saturdays were counted as working days. */
+  saturday: boolean;
+  /**
+   * The date `days` working days after `from` (before it when negative): `from` itself is not
+   * counted, the answer is. `from` when `days` is 0.
+   */
+  date: string;
+  /** Calendar days from `from` to `date` (negative when counting back). */
+  calendarDays: number;
+  /** Sundays, and Saturdays unless `saturday`, strictly between `from` and `date` or on `date`. */
+  weekendDays: number;
+  /** Distinct non-weekend holiday days skipped on the way. */
+  holidayDays: number;
+  /** The holidays skipped, by date. */
+  holidays: WorkingDayHoliday[];
+}
+
 /** Counts working days over the years of one dataset, from tables built once. */
 export interface WorkingDayCounter {
   /** First covered date, `YYYY-MM-DD`. */
@@ -68,6 +96,17 @@ export interface WorkingDayCounter {
    * @throws {ApiError} 400 for dates outside the data, `from` after `to`, or a range over the cap.
    */
   count(from: string, to: string, calendar: WorkCalendar, saturday: boolean): WorkingDaysResult;
+  /**
+   * The date `days` working days after `from` (before it when negative).
+   *
+   * @param from Start date, a valid `YYYY-MM-DD`; not itself counted.
+   * @param days Working days to add; negative counts back; 0 gives `from`.
+   * @param calendar Whose holidays are skipped.
+   * @param saturday Whether Saturdays are working days.
+   * @returns The date and the holidays skipped.
+   * @throws {ApiError} 404 when `from` or the answer falls in a year that is not held.
+   */
+  add(from: string, days: number, calendar: WorkCalendar, saturday: boolean): AddWorkingDaysResult;
 }
 
 interface Table {
@@ -177,9 +216,58 @@ export function buildWorkingDayCounter(
       `Parameter "${param}" must be a date from ${first} to ${last} (the years with holiday data): got "${value}"`,
   });
 
+  const firstYear = years[0]!;
+  const lastYear = years[years.length - 1]!;
+  const beyond = (days: number): ApiError => {
+    const year = days > 0 ? lastYear + 1 : firstYear - 1;
+    const edge = days > 0 ? last : first;
+    const message = `The answer falls ${days > 0 ? "after" : "before"} ${edge}, the ${
+      days > 0 ? "last" : "first"
+    } day with holiday data: ${unknownYearMessage(year)}`;
+    return new ApiError(404, "not_found", message, {
+      details: [{ param: "days", message }],
+      extra: { known: false },
+    });
+  };
+
   return {
     first,
     last,
+    add(from, days, calendar, saturday) {
+      const i = dayNumber(from) - start;
+      if (!(i >= 0 && i < size)) throw unknownYearError("from", Number(from.slice(0, 4)));
+      const t = tables[WORK_CALENDARS.indexOf(calendar) * 2 + (saturday ? 1 : 0)]!;
+      let j = i;
+      if (days > 0) {
+        // The first day j > i with days working days in i+1..j: working[j + 1] = working[i + 1] + days.
+        const k = lowerBound(t.working, t.working[i + 1]! + days);
+        if (k > size) throw beyond(days);
+        j = k - 1;
+      } else if (days < 0) {
+        // The last day j < i with -days working days in j..i-1: working[j] = working[i] + days.
+        const target = t.working[i]! + days;
+        if (target < 0) throw beyond(days);
+        j = lowerBound(t.working, target + 1) - 1;
+      }
+      const lo = Math.min(i, j) + (days > 0 ? 1 : 0);
+      const hi = Math.max(i, j) - (days < 0 ? 1 : 0);
+      const span = days === 0 ? { weekend: 0, holiday: 0, entries: [] } : {
+        weekend: t.weekend[hi + 1]! - t.weekend[lo]!,
+        holiday: t.holiday[hi + 1]! - t.holiday[lo]!,
+        entries: t.entries.slice(lowerBound(t.entryDays, lo), lowerBound(t.entryDays, hi + 1)),
+      };
+      return {
+        from,
+        days,
+        calendar,
+        saturday,
+        date: isoFromDayNumber(start + j),
+        calendarDays: j - i,
+        weekendDays: span.weekend,
+        holidayDays: span.holiday,
+        holidays: span.entries,
+      };
+    },
     count(from, to, calendar, saturday) {
       const i = dayNumber(from) - start;
       const j = dayNumber(to) - start;
@@ -221,6 +309,41 @@ export function buildWorkingDayCounter(
 
 /** The counter over `data/holidays.json`, built once at module load. */
 export const WORKING_DAYS: WorkingDayCounter = buildWorkingDayCounter(HOLIDAY_DATA);
+
+/** Options of {@linkcode addWorkingDays}. */
+export interface AddWorkingDaysOptions {
+  /** Start date, `YYYY-MM-DD` (not itself counted). */
+  from: string;
+  /** Working days to add; negative counts back. */
+  days: number;
+  /** Whose holidays are skipped (default `mercantile`). */
+  calendar?: WorkCalendar | undefined;
+  /** Whether Saturdays are working days (default false). */
+  saturday?: boolean | undefined;
+}
+
+/**
+ * The date that is `days` working days after `from` (before it when `days` is negative), over
+ * the bundled holiday data: `from` is not counted and the answer is a working day.
+ *
+ * @param options The start, the number of working days, and optionally the calendar and the
+ *   Saturday rule.
+ * @returns The date, with the holidays skipped.
+ * @throws {ApiError} 404 when `from` or the answer falls in a year whose holidays are not held.
+ *
+ * @example Usage
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { addWorkingDays } from "./working_days.ts";
+ * // Thursday 24 December 2026 + 1 working day: Friday 25th is Christmas (Gazette 2438/22),
+ * // then the weekend, so Monday 28 December.
+ * assert.equal(addWorkingDays({ from: "2026-12-24", days: 1 }).date, "2026-12-28");
+ * ```
+ */
+export function addWorkingDays(options: AddWorkingDaysOptions): AddWorkingDaysResult {
+  const { from, days, calendar = "mercantile", saturday = false } = options;
+  return WORKING_DAYS.add(from, days, calendar, saturday);
+}
 
 /** Options of {@linkcode countWorkingDays}. */
 export interface CountWorkingDaysOptions {

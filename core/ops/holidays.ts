@@ -6,32 +6,39 @@ import {
   HOLIDAY_TYPES,
   type HolidayCalendar,
   type HolidayDataset,
+  holidayOn,
+  type HolidayOnDate,
   type HolidaysResult,
   holidaysToIcs,
   type HolidayType,
+  type HolidayYearSource,
   listHolidays,
   type ListHolidaysOptions,
   SUPPORTED_YEARS,
+  unknownYearList,
 } from "../calc/holidays.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
 import { integer, oneOf } from "../params.ts";
 import { type Lang, translate } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
 
-export { HOLIDAY_DATA, HOLIDAY_TYPES, holidaysToIcs, listHolidays, SUPPORTED_YEARS };
+export { HOLIDAY_DATA, HOLIDAY_TYPES, holidayOn, holidaysToIcs, listHolidays, SUPPORTED_YEARS };
 export type {
   GovernmentClosure,
   Holiday,
   HolidayCalendar,
   HolidayDataset,
+  HolidayOnDate,
   HolidaysResult,
   HolidayType,
+  HolidayYearSource,
   ListHolidaysOptions,
 };
 
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
-const holidaySchema: z.ZodMiniType<Holiday> = z.object({
+/** The schema of one holiday, shared with the `is-holiday` operation. */
+export const holidaySchema: z.ZodMiniType<Holiday> = z.object({
   date: isoDay,
   name: z.string().check(z.describe("English name")),
   nameSinhala: z.string().check(z.describe("Sinhala name")),
@@ -52,6 +59,18 @@ const datasetSchema: z.ZodMiniType<HolidayDataset> = z.object({
   sourceUrl: z.string(),
   lastVerified: isoDay,
   years: z.array(z.number().check(z.int())).check(z.minLength(1)),
+  yearSources: z.record(
+    z.string(),
+    z.object({
+      gazette: z.nullable(z.string()),
+      issued: z.nullable(isoDay),
+      source: z.string(),
+      sourceUrl: z.string(),
+      lastVerified: isoDay,
+      checked: z.string(),
+    }),
+  ),
+  nextGazette: z.object({ usually: z.string(), evidence: z.string() }),
   holidays: z.array(holidaySchema),
   governmentClosures: z.array(z.object({
     id: z.string(),
@@ -67,8 +86,14 @@ const datasetSchema: z.ZodMiniType<HolidayDataset> = z.object({
   })),
 });
 
-// The dataset is checked against its schema once, when the operation loads.
+// The dataset is checked against its schema once, when the operation loads, and every held year
+// has its source.
 datasetSchema.parse(HOLIDAY_DATA);
+for (const year of SUPPORTED_YEARS) {
+  if (!Object.hasOwn(HOLIDAY_DATA.yearSources, String(year))) {
+    throw new TypeError(`Holiday data for year ${year} has no entry in yearSources`);
+  }
+}
 
 /** Parameters of {@linkcode holidays}. */
 export interface HolidaysParams {
@@ -108,20 +133,52 @@ export function localizeHolidays(list: HolidaysResult, lang: Lang): HolidaysResu
   if (lang === "en") return list;
   return {
     ...list,
-    holidays: list.holidays.map((h) => ({
-      ...h,
-      name: holidayName(h, lang),
-      ...(h.note === undefined ? {} : { note: translate(lang, h.note, "holidays.note.") }),
-    })),
-    source: translate(lang, list.source, "holidays.source"),
+    ...(list.notice === undefined
+      ? {}
+      : { notice: translate(lang, list.notice, "error.calendar.") }),
+    holidays: localizeHolidayList(list.holidays, lang),
+    source: localizeHolidaySource(list.source, lang),
   };
+}
+
+/**
+ * Holidays with `name` and `note` in a language.
+ *
+ * @param list The holidays in English.
+ * @param lang The language.
+ * @returns The holidays in that language.
+ */
+export function localizeHolidayList(list: readonly Holiday[], lang: Lang): Holiday[] {
+  if (lang === "en") return list.slice();
+  return list.map((h) => ({
+    ...h,
+    name: holidayName(h, lang),
+    ...(h.note === undefined ? {} : { note: translate(lang, h.note, "holidays.note.") }),
+  }));
+}
+
+/**
+ * A holiday list's source in a language (a year's source, from the `calendar.source.` templates,
+ * or the dataset's).
+ *
+ * @param source The source in English.
+ * @param lang The language.
+ * @returns The source in that language.
+ */
+export function localizeHolidaySource(source: string, lang: Lang): string {
+  if (lang === "en") return source;
+  return source === HOLIDAY_DATA.source
+    ? translate(lang, source, "holidays.source")
+    : translate(lang, source, "calendar.source.");
 }
 
 const params = z.object({
   year: z.optional(integer({
     min: 1000,
     max: 9999,
-    description: `Year; supported ${SUPPORTED_YEARS.join(", ")}; default the current year`,
+    description: `Year; held ${SUPPORTED_YEARS[0]} to ${
+      SUPPORTED_YEARS[SUPPORTED_YEARS.length - 1]
+    } (a year not yet gazetted is a 404 with known false); default the current year (when it is not held, an empty list with known false and a notice)`,
     example: "2026",
   })),
   type: z.optional(oneOf(["public", "bank", "mercantile"] as const, {
@@ -141,6 +198,10 @@ const result: z.ZodMiniType<HolidaysResult> = z.object({
   type: z.enum(["public", "bank", "mercantile", "all"]).check(
     z.describe("Calendar filter applied"),
   ),
+  known: z.boolean().check(
+    z.describe("False when no year was asked for and this year's holidays are not yet gazetted"),
+  ),
+  notice: z.optional(z.string()).check(z.describe("Why the list is empty when known is false")),
   count: z.number().check(z.int(), z.describe("Number of entries in holidays")),
   holidays: z.array(holidaySchema),
   source: z.string().check(z.describe("Publishing body and gazettes")),
@@ -148,8 +209,12 @@ const result: z.ZodMiniType<HolidaysResult> = z.object({
   lastVerified: z.string().check(z.describe("When the list was last checked, YYYY-MM-DD")),
 });
 
-function yearOf(p: HolidaysParams, ctx: OperationContext): number {
-  return p.year ?? Number(ctx.today.slice(0, 4));
+function listFor(p: HolidaysParams, ctx: OperationContext): HolidaysResult {
+  if (p.year !== undefined) return listHolidays({ year: p.year, type: p.type });
+  const year = Number(ctx.today.slice(0, 4));
+  return SUPPORTED_YEARS.includes(year)
+    ? listHolidays({ year, type: p.type })
+    : unknownYearList(year, p.type);
 }
 
 /** `GET /api/v1/holidays`: gazetted public, bank and mercantile holidays of a year. */
@@ -166,6 +231,7 @@ export const holidays: Operation<HolidaysParams, HolidaysResult> = defineOperati
   example: "/api/v1/holidays?year=2026&type=mercantile",
   page: "holidays",
   provenance: { sourceUrl: HOLIDAY_DATA.sourceUrl, lastVerified: HOLIDAY_DATA.lastVerified },
+  errors: { "404": "The year is not held: before 2021, or not yet gazetted (known: false)" },
   conditional: true,
   formats: {
     ics: {
@@ -176,6 +242,5 @@ export const holidays: Operation<HolidaysParams, HolidaysResult> = defineOperati
         `sri-lanka-holidays-${list.year}${list.type === "all" ? "" : `-${list.type}`}.ics`,
     },
   },
-  run: (p, ctx) =>
-    localizeHolidays(listHolidays({ year: yearOf(p, ctx), type: p.type }), p.lang ?? "en"),
+  run: (p, ctx) => localizeHolidays(listFor(p, ctx), p.lang ?? "en"),
 });

@@ -45,6 +45,24 @@ const NAMES: ReadonlyMap<string, Names> = new Map<string, Names>([
 ]);
 
 /**
+ * Holidays skipped by a working-days answer, with their names in a language (the dataset's names).
+ *
+ * @param list The holidays in English.
+ * @param lang The language.
+ * @returns The holidays in that language.
+ */
+export function localizeSkipped(
+  list: readonly WorkingDayHoliday[],
+  lang: Lang,
+): WorkingDayHoliday[] {
+  if (lang === "en") return list.slice();
+  return list.map((h) => {
+    const named = NAMES.get(h.type === "closure" ? `closure|${h.name}` : `${h.date}|${h.name}`);
+    return named ? { ...h, name: holidayName(named, lang) } : h;
+  });
+}
+
+/**
  * A working-days answer with the holiday names in a language (the dataset's names).
  *
  * @param result The answer in English.
@@ -53,13 +71,7 @@ const NAMES: ReadonlyMap<string, Names> = new Map<string, Names>([
  */
 export function localizeWorkingDays(result: WorkingDaysResult, lang: Lang): WorkingDaysResult {
   if (lang === "en") return result;
-  return {
-    ...result,
-    holidays: result.holidays.map((h) => {
-      const named = NAMES.get(h.type === "closure" ? `closure|${h.name}` : `${h.date}|${h.name}`);
-      return named ? { ...h, name: holidayName(named, lang) } : h;
-    }),
-  };
+  return { ...result, holidays: localizeSkipped(result.holidays, lang) };
 }
 
 const params = z.object({

@@ -11,7 +11,15 @@ import { isFlag } from "./form.ts";
  * SDK method names by operation name, where the method is not simply the camelCased operation
  * name (the one place the two namings meet).
  */
-const SDK_METHODS: Readonly<Record<string, string>> = { land: "convertLand" };
+const SDK_METHODS: Readonly<Record<string, string>> = {
+  land: "convertLand",
+  "working-days-add": "addWorkingDays",
+};
+
+/** Query parameters a method takes as leading positional arguments, in order (beside the path's). */
+const SDK_POSITIONAL: Readonly<Record<string, readonly string[]>> = {
+  "working-days-add": ["from", "days"],
+};
 
 /**
  * The SDK method of an operation: `land` -> `convertLand`, `working-days` -> `workingDays`,
@@ -80,10 +88,12 @@ export function sdkSnippet(
   pairs: readonly [string, string][],
 ): string {
   // Path parameters are the methods' positional arguments (`nic("913014146V")`).
-  const inPath = (name: string) => op.path.includes(`{${name}}`);
-  const positional = pairs.filter(([name]) => inPath(name)).map(([, value]) =>
-    JSON.stringify(value)
-  );
+  const leading = SDK_POSITIONAL[op.name] ?? [];
+  const inPath = (name: string) => op.path.includes(`{${name}}`) || leading.includes(name);
+  const positional = [
+    ...pairs.filter(([name]) => op.path.includes(`{${name}}`)),
+    ...leading.flatMap((name) => pairs.filter(([n]) => n === name)),
+  ].map(([name, value]) => literal(params.find((p) => p.name === name), value));
   const fields = pairs.filter(([name]) => !inPath(name)).map(([name, value]) => {
     const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
     return `${key}: ${literal(params.find((p) => p.name === name), value)}`;

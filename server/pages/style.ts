@@ -10,9 +10,9 @@ nav a { margin-right: .75rem; }
 main { max-width: 60rem; margin: 0 auto; padding: 1rem; overflow-wrap: break-word; }
 a { color: var(--accent); }
 a:focus, button:focus, input:focus, select:focus, textarea:focus { outline: 3px solid #f0b429; outline-offset: 2px; }
-form { display: grid; gap: .75rem; max-width: 32rem; margin: 1rem 0; }
+form { display: grid; gap: .75rem; max-width: 32rem; grid-template-columns: minmax(0, 1fr); margin: 1rem 0; }
 label { display: grid; gap: .25rem; font-weight: 600; }
-input, select, textarea, button { font: inherit; padding: .5rem; border: 1px solid var(--line); border-radius: 6px; }
+input, select, textarea, button { font: inherit; padding: .5rem; border: 1px solid var(--line); border-radius: 6px; max-width: 100%; }
 button, .button { background: var(--accent); color: #fff; border: 0; cursor: pointer; padding: .5rem 1rem; border-radius: 6px; text-decoration: none; display: inline-block; }
 table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
 th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
@@ -26,7 +26,7 @@ pre { padding: .75rem; overflow-x: auto; }
 .card { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 svg { max-width: 100%; height: auto; }
-.field { display: grid; gap: .25rem; }
+.field { display: grid; gap: .25rem; grid-template-columns: minmax(0, 1fr); }
 .field label { display: block; }
 .field small { color: var(--muted); }
 .field.check { grid-template-columns: auto 1fr; align-items: center; column-gap: .5rem; }

@@ -134,25 +134,44 @@ Deno.test("type filters by calendar: 8 mercantile holidays in 2026, all 26 are p
 Deno.test("holidays() defaults the year to today's year in Colombo and carries its source", () => {
   const result = execute(holidays, [], { ...ctx, today: "2027-03-01" });
   assert.equal(result.year, 2027);
-  assert.equal(result.lastVerified, HOLIDAY_DATA.lastVerified);
-  assert.match(result.source, /2438\/22.*2485\/14.*2493\/05/);
+  assert.equal(result.known, true);
+  assert.equal(result.lastVerified, HOLIDAY_DATA.yearSources["2027"]!.lastVerified);
+  assert.match(result.source, /Gazette Extraordinary 2493\/05/);
+  assert.match(listHolidays({ year: 2026 }).source, /2438\/22, 2485\/14/);
   assert.equal(execute(holidays, [], ctx).year, 2026);
 });
 
-Deno.test("an unsupported year is a 400 on year that lists the supported years", () => {
-  for (const entries of [[["year", "2025"]] as [string, string][], []]) {
+Deno.test("a year not held is a 404 on year with known false, saying when gazettes come out", () => {
+  for (
+    const [year, pattern] of [[2028, /unknown until gazetted.*between May and July/], [
+      2020,
+      /not held/,
+    ]] as const
+  ) {
     assert.throws(
-      () => execute(holidays, entries, { ...ctx, today: "2028-01-01" }),
+      () => execute(holidays, [["year", String(year)]], ctx),
       (error: unknown) => {
         assert.ok(error instanceof ApiError);
-        assert.equal(error.status, 400);
+        assert.equal(error.status, 404);
+        assert.equal(error.code, "not_found");
         assert.equal(error.details?.[0]?.param, "year");
-        assert.match(error.message, /supported years are 2026, 2027/);
-        assert.deepEqual(error.extra, { supportedYears: [2026, 2027] });
+        assert.match(error.message, pattern);
+        assert.match(error.message, /the years held are 2021 to 2027/);
+        assert.equal(error.extra?.known, false);
+        assert.deepEqual(error.extra?.supportedYears, [2021, 2022, 2023, 2024, 2025, 2026, 2027]);
         return true;
       },
     );
   }
+});
+
+Deno.test("holidays() with no year on 1 January 2028 answers an empty list with known false", () => {
+  const result = execute(holidays, [], { ...ctx, today: "2028-01-01" });
+  assert.equal(result.year, 2028);
+  assert.equal(result.known, false);
+  assert.equal(result.count, 0);
+  assert.deepEqual(result.holidays, []);
+  assert.match(result.notice ?? "", /2028 are unknown until gazetted/);
 });
 
 Deno.test("the dataset is frozen: results cannot corrupt it", () => {

@@ -67,6 +67,17 @@ const CODE_FIELDS = new Set([
 
 /** Fields exempt per operation, with the reason. */
 const EXEMPT: Record<string, Record<string, string>> = {
+  wht: {
+    source: "a citation: the IRD circular or Act, as it is named",
+    payment: "the payment type's id (a code)",
+    currency: "a currency code",
+  },
+  sscl: {
+    sources: "citations: the Act, the IRD notices and lk-tax, as they are named",
+    activity: "the activity's id (a code)",
+    period: "the period's value (an enum)",
+    currency: "a currency code",
+  },
   "z-score": {
     sources: "citations: addresses and the research's notes on them, kept as cited",
     source: "a citation (an address)",
@@ -154,11 +165,39 @@ function requests(): Record<string, [string, string][][]> {
   return {
     nic: nics.map((n) => [["number", n]]),
     plate: plates.map((p) => [["plate", p]]),
-    holidays: [[["year", "2026"]], [["year", "2027"]]],
+    holidays: [2021, 2022, 2023, 2024, 2025, 2026, 2027].map((y) => [["year", String(y)]]),
+    "is-holiday": ["2021-01-14", "2022-10-09", "2023-07-03", "2026-05-31", "2026-12-24"].map((
+      d,
+    ) => [["date", d]]),
+    "working-days-add": ["public", "bank", "mercantile", "government"].map((c) => [
+      ["from", "2023-06-01"],
+      ["days", "600"],
+      ["calendar", c],
+    ]),
     "working-days": ["public", "bank", "mercantile", "government"].map((c) => [
       ["from", "2026-01-01"],
       ["to", "2027-12-31"],
       ["calendar", c],
+    ]),
+    wht: [
+      ...["service-fee", "interest", "rent", "winnings", "rent-non-resident", "gem-auction"].map((
+        p,
+      ): [string, string][] => [
+        ["payment", p],
+        ["amount", "80000"],
+        ["date", "2026-06-10"],
+        ["paidThisMonth", "30000"],
+      ]),
+      [["payment", "service-fee"], ["amount", "50000"], ["date", "2024-02-01"]] as [
+        string,
+        string,
+      ][],
+      [["payment", "winnings"], ["amount", "1000"], ["date", "2024-02-01"]] as [string, string][],
+    ],
+    sscl: ["import", "manufacture", "service", "distributor", "wholesale-retail"].map((a) => [
+      ["turnover", "40000000"],
+      ["date", "2026-09-30"],
+      ["activity", a],
     ]),
     districts: [[], [["province", "Uva"]]],
     tools: [[["limit", "200"]]],
@@ -296,6 +335,7 @@ Deno.test("the operations with text for people all take lang", () => {
       "electricity-bill",
       "gratuity",
       "holidays",
+      "is-holiday",
       "minimum-wage",
       "nic",
       "payslip",
@@ -303,9 +343,12 @@ Deno.test("the operations with text for people all take lang", () => {
       "phone",
       "plate",
       "scholarship-cutoff",
+      "sscl",
       "tools",
       "words",
       "working-days",
+      "working-days-add",
+      "wht",
       "z-score",
     ].sort(),
   );

@@ -64,6 +64,32 @@ const EXAMPLES: [string, (c: LankaClient) => ApiPromise<unknown>, string][] = [
       c.workingDays({ from: "2026-04-01", to: "2026-04-30", calendar: "bank", saturday: true }),
     "/api/v1/working-days?from=2026-04-01&to=2026-04-30&calendar=bank&saturday=true",
   ],
+  [
+    "wht",
+    (c) => c.wht({ payment: "service-fee", amount: 150_000, date: "2026-01-15" }),
+    "/api/v1/tax/wht?payment=service-fee&amount=150000&date=2026-01-15",
+  ],
+  [
+    "sscl",
+    (c) => c.sscl({ turnover: 40_000_000, date: "2025-06-30", activity: "manufacture" }),
+    "/api/v1/tax/sscl?turnover=40000000&date=2025-06-30&activity=manufacture",
+  ],
+  ["isHoliday", (c) => c.isHoliday("2026-12-25"), "/api/v1/holidays/2026-12-25"],
+  [
+    "isHoliday (lang)",
+    (c) => c.isHoliday("2022-10-09", { lang: "ta" }),
+    "/api/v1/holidays/2022-10-09?lang=ta",
+  ],
+  [
+    "addWorkingDays",
+    (c) => c.addWorkingDays("2026-12-24", 1),
+    "/api/v1/working-days/add?from=2026-12-24&days=1",
+  ],
+  [
+    "addWorkingDays (every parameter)",
+    (c) => c.addWorkingDays("2025-04-16", -3, { calendar: "bank", saturday: true }),
+    "/api/v1/working-days/add?from=2025-04-16&days=-3&calendar=bank&saturday=true",
+  ],
   ["districts", (c) => c.districts({ province: "Western" }), "/api/v1/districts?province=Western"],
   ["districts (no parameters)", (c) => c.districts(), "/api/v1/districts"],
   ["tools", (c) => c.tools({ q: "tax" }), "/api/v1/tools?q=tax"],
@@ -121,6 +147,14 @@ Deno.test("the documented examples give the figures of the sources", async () =>
   // (1 May) is the one mercantile holiday on a weekday: 20.
   const may = await client.workingDays({ from: "2026-05-01", to: "2026-05-31" });
   assert.deepEqual([may.workingDays, may.weekendDays, may.holidayDays], [20, 10, 1]);
+  // Christmas, Friday 25 December 2026 (Gazette 2438/22), and the weekend: Thursday 24th plus
+  // one mercantile working day is Monday 28th.
+  assert.equal((await client.isHoliday("2026-12-25")).mercantile, true);
+  assert.equal((await client.addWorkingDays("2026-12-24", 1)).date, "2026-12-28");
+  // IRD circular SEC/2022/E/03: 5% of a Rs 150,000 service fee; SSCL 2.5% of Rs 40 million.
+  const fee = await client.wht({ payment: "service-fee", amount: 150_000, date: "2026-01-15" });
+  assert.equal(fee.wht, 7_500);
+  assert.equal((await client.sscl({ turnover: 40_000_000, date: "2025-06-30" })).levy, 1_000_000);
   // Colombo, Sinhala medium, 2024: 143 (research/scholarship-cutoffs.json).
   const cut = await client.scholarshipCutoff({
     year: 2024,
