@@ -28,9 +28,9 @@ export interface OvertimeResult extends LabourBasis {
   hours: number;
   divisor: OvertimeDivisor;
   /** Monthly pay / divisor, to the cent (shown; the overtime rate is computed unrounded). */
-  hourlyRate: number;
+  hourlyPay: number;
   /** 1.5 times the hourly rate, to the cent. */
-  overtimeRate: number;
+  overtimeHourlyPay: number;
   multiplier: number;
   /** Overtime rate (to the cent) times hours, to the cent. */
   amount: number;
@@ -59,7 +59,7 @@ export function computeOvertime(options: OvertimeOptions): OvertimeResult {
   const divisor = options.divisor ?? "240";
   const { monthly, hours } = options;
   const hourly = monthly / Number(divisor);
-  const overtimeRate = roundMoney(hourly * O.multiplier);
+  const overtimeHourlyPay = roundMoney(hourly * O.multiplier);
   const notes = [
     "Overtime is paid at not less than one and a half times the hourly rate of ordinary pay, part hours in proportion (the Regulations, as quoted by Dawood)",
     "Normal hours are at most 8 a day and 45 a week (section 3(1)); overtime may not exceed 12 hours in any one week",
@@ -73,10 +73,10 @@ export function computeOvertime(options: OvertimeOptions): OvertimeResult {
     monthly: roundMoney(monthly),
     hours,
     divisor,
-    hourlyRate: roundMoney(hourly),
-    overtimeRate,
+    hourlyPay: roundMoney(hourly),
+    overtimeHourlyPay,
     multiplier: O.multiplier,
-    amount: roundMoney(overtimeRate * hours),
+    amount: roundMoney(overtimeHourlyPay * hours),
     weeklyCapHours: O.weeklyCapHours,
     currency: "LKR",
     act: labour.acts.shopOffice,
@@ -122,9 +122,9 @@ export interface NoPayResult extends LabourBasis {
   /** The number of days the monthly pay was divided by. */
   daysInDivisor: number;
   /** A day's pay, to the cent (shown; the amount is computed unrounded). */
-  dayRate: number;
+  dayPay: number;
   /** An hour's pay: a day's pay / 8, to the cent. */
-  hourRate: number;
+  hourPay: number;
   /** The deduction, to the cent, at most the monthly pay. */
   amount: number;
   /** Whether the deduction was limited to the monthly pay. */
@@ -181,8 +181,8 @@ export function computeNoPay(options: NoPayOptions): NoPayResult {
     hours,
     divisor,
     daysInDivisor: count,
-    dayRate: roundMoney(day),
-    hourRate: roundMoney(day / N.hoursPerDay),
+    dayPay: roundMoney(day),
+    hourPay: roundMoney(day / N.hoursPerDay),
     amount: roundMoney(limited ? monthly : raw),
     limited,
     currency: "LKR",
@@ -226,7 +226,7 @@ export interface HolidayPayResult extends LabourBasis {
   days: number;
   divisor: "30" | "26" | "25";
   /** A day's pay, to the cent. */
-  dayRate: number;
+  dayPay: number;
   /** Extra days' pay per holiday worked (1 mercantile, 0.5 Poya); null where no rule was found. */
   extraDays: number | null;
   /** Pay on top of the monthly pay, to the cent; null where no rule was found. */
@@ -301,7 +301,7 @@ export function computeHolidayPay(options: HolidayPayOptions): HolidayPayResult 
     holiday,
     days,
     divisor,
-    dayRate: roundMoney(day),
+    dayPay: roundMoney(day),
     extraDays,
     amount: extraDays === null ? null : roundMoney(day * extraDays * days),
     substituteDays: holiday === "mercantile" ? days : null,

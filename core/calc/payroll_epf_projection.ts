@@ -66,8 +66,10 @@ export interface EpfYear {
 /** Result of `GET /api/v1/payroll/epf-projection`. */
 export interface EpfProjectionResult extends LabourBasis {
   monthly: number;
-  from: number;
-  to: number;
+  /** The first year projected (`from`). */
+  firstYear: number;
+  /** The last year projected (`to`, or `from` when not given). */
+  lastYear: number;
   crediting: Crediting;
   /** EPF balance at 31 December of `to`; null when a year's rate is unknown. */
   epfBalance: number | null;
@@ -195,8 +197,8 @@ export function computeEpfProjection(options: EpfProjectionOptions): EpfProjecti
   const last = years.at(-1)!;
   return {
     monthly: roundMoney(monthly),
-    from,
-    to,
+    firstYear: from,
+    lastYear: to,
     crediting,
     epfBalance: last.epfBalance,
     etfBalance: last.etfBalance,

@@ -83,8 +83,8 @@ const status = z.enum(["official", "reported", "subject-to-approval", "conflicti
 
 const result: z.ZodMiniType<EpfProjectionResult> = z.object({
   monthly: z.number(),
-  from: z.number(),
-  to: z.number(),
+  firstYear: z.number().check(z.describe("The first year projected (from)")),
+  lastYear: z.number().check(z.describe("The last year projected (to, or from when not given)")),
   crediting: z.enum(["opening-balance", "monthly"]),
   epfBalance: z.nullable(z.number()).check(
     z.describe("EPF balance at 31 December of to; null when a year's rate is unknown"),

@@ -58,7 +58,7 @@ const result: z.ZodMiniType<HolidayPayResult> = z.object({
   holiday: z.enum(["mercantile", "poya", "public", "bank"]),
   days: z.number(),
   divisor: z.enum(["30", "26", "25"]),
-  dayRate: z.number().check(z.describe("A day's pay, to the cent")),
+  dayPay: z.number().check(z.describe("A day's pay, to the cent")),
   extraDays: z.nullable(z.number()).check(
     z.describe("Extra days' pay per holiday worked; null where no rule was found"),
   ),

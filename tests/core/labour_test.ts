@@ -138,15 +138,15 @@ Deno.test("leave: first-year casual leave by either practice the research found"
 Deno.test("overtime: the printed examples for each divisor", () => {
   // Humanised: 80,000 / 208 = 384.61; x 1.5 = 576.92 per hour; 10 hours = Rs. 5,769.20.
   const humanised = computeOvertime({ monthly: 80_000, hours: 10, divisor: "208" });
-  assert.equal(humanised.overtimeRate, 576.92);
+  assert.equal(humanised.overtimeHourlyPay, 576.92);
   assert.equal(humanised.amount, 5_769.2);
   // costcalculator.calculator.city: 60,000 / 200 = 300; OT rate 450; 10 hours = 4,500.
   const cost = computeOvertime({ monthly: 60_000, hours: 10, divisor: "200" });
-  assert.deepEqual([cost.hourlyRate, cost.overtimeRate, cost.amount], [300, 450, 4_500]);
+  assert.deepEqual([cost.hourlyPay, cost.overtimeHourlyPay, cost.amount], [300, 450, 4_500]);
   // LankaCalc fixtures (divisor 240): 100,000, 12 hours: hourly 416.67, pay 7,500.00;
   // 60,000, 0.5 hours: 187.50.
   const lanka = computeOvertime({ monthly: 100_000, hours: 12 });
-  assert.deepEqual([lanka.divisor, lanka.hourlyRate, lanka.amount], ["240", 416.67, 7_500]);
+  assert.deepEqual([lanka.divisor, lanka.hourlyPay, lanka.amount], ["240", 416.67, 7_500]);
   assert.equal(computeOvertime({ monthly: 60_000, hours: 0.5 }).amount, 187.5);
   // The weekly cap: "Overtime shall not exceed an aggregate of 12 hours in any one week" (Dawood).
   assert.equal(lanka.weeklyCapHours, 12);
@@ -157,9 +157,9 @@ Deno.test("no-pay: Humanised's example, the 26-day example and induwara's cap", 
   // Humanised: "60,000 basic salary /30 days/ 8 hours = 250 per hour ... 2 days and 4 hours of
   // no pay, his deduction will be = LKR 5,000".
   const h = computeNoPay({ monthly: 60_000, days: 2, hours: 4 });
-  assert.deepEqual([h.hourRate, h.amount], [250, 5_000]);
+  assert.deepEqual([h.hourPay, h.amount], [250, 5_000]);
   // theflatbkny.com (generic): "Rs 26,000/26 = Rs 1,000" a day.
-  assert.equal(computeNoPay({ monthly: 26_000, days: 1, divisor: "26" }).dayRate, 1_000);
+  assert.equal(computeNoPay({ monthly: 26_000, days: 1, divisor: "26" }).dayPay, 1_000);
   // induwara.lk: the deduction is capped at one month's salary.
   const capped = computeNoPay({ monthly: 60_000, days: 31, divisor: "25" });
   assert.deepEqual([capped.amount, capped.limited], [60_000, true]);
@@ -183,7 +183,7 @@ Deno.test("holiday pay: the sourced rules, and no amount where no rule was found
   // day; a mercantile holiday worked earns an extra day's pay (Daily News, Dawood) or a day off;
   // a Poya day an extra half day (Chambers Colombo).
   const mercantile = computeHolidayPay({ monthly: 60_000, holiday: "mercantile" });
-  assert.deepEqual([mercantile.dayRate, mercantile.amount, mercantile.substituteDays], [
+  assert.deepEqual([mercantile.dayPay, mercantile.amount, mercantile.substituteDays], [
     2_000,
     2_000,
     1,
@@ -193,7 +193,7 @@ Deno.test("holiday pay: the sourced rules, and no amount where no rule was found
   assert.deepEqual([poya.amount, poya.substituteDays], [2_000, null]);
   // induwara.lk: "Monthly ÷ 26 days → Rs 2,307.69" for Rs 60,000.
   assert.equal(
-    computeHolidayPay({ monthly: 60_000, holiday: "poya", divisor: "26" }).dayRate,
+    computeHolidayPay({ monthly: 60_000, holiday: "poya", divisor: "26" }).dayPay,
     2_307.69,
   );
   for (const holiday of ["public", "bank"] as const) {
