@@ -7,7 +7,7 @@
  */
 import labour from "../../data/labour.json" with { type: "json" };
 import type { LabourBasis } from "./labour_common.ts";
-import { ymd } from "./labour_common.ts";
+import { ymd } from "../_days.ts";
 import { PayrollInputError } from "./payroll_errors.ts";
 
 /**

@@ -6,7 +6,8 @@
  * @module
  */
 import labour from "../../data/labour.json" with { type: "json" };
-import { addDays, type LabourBasis } from "./labour_common.ts";
+import type { LabourBasis } from "./labour_common.ts";
+import { addDays } from "../_days.ts";
 
 /** The two laws a confinement's leave can come under. */
 export type MaternityScheme = "shop-office" | "ordinance";

@@ -6,7 +6,8 @@
  */
 import labour from "../../data/labour.json" with { type: "json" };
 import { roundMoney } from "../money.ts";
-import { daysInMonth, type LabourBasis, ymd } from "./labour_common.ts";
+import type { LabourBasis } from "./labour_common.ts";
+import { daysInMonth, ymd } from "../_days.ts";
 import { PayrollInputError } from "./payroll_errors.ts";
 
 /** Hours a month the monthly pay is divided by for the hourly rate. */

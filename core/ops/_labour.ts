@@ -12,8 +12,17 @@ import type { LabourBasis } from "../calc/labour_common.ts";
 import { type Lang, translate } from "../i18n.ts";
 import type { Provenance } from "../operation.ts";
 
+type Text = z.ZodMiniString<string>;
+
 /** The schema fields of {@linkcode LabourBasis}, to spread into a result schema. */
-export const basisShape = {
+export const basisShape: {
+  act: Text;
+  section: Text;
+  notes: z.ZodMiniArray<Text>;
+  employerChoice: z.ZodMiniArray<Text>;
+  unknown: z.ZodMiniArray<Text>;
+  source: Text;
+} = {
   act: z.string().check(z.describe("The Act or Ordinance applied")),
   section: z.string().check(z.describe("The section, schedule or gazette applied")),
   notes: z.array(z.string()).check(z.describe("The rule and how it was applied")),

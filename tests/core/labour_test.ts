@@ -12,7 +12,7 @@ import { computeHolidayPay, computeNoPay, computeOvertime } from "../../core/cal
 import { computeTermination, formulaMonths } from "../../core/calc/labour_termination.ts";
 import { computeInjury } from "../../core/calc/labour_injury.ts";
 import { computeEpfProjection } from "../../core/calc/payroll_epf_projection.ts";
-import { addDays, daysBetween } from "../../core/calc/labour_common.ts";
+import { addDays, daysBetween } from "../../core/_days.ts";
 import { NotAvailableError, PayrollInputError } from "../../core/calc/payroll_errors.ts";
 import { execute } from "../../core/execute.ts";
 import { operations } from "../../core/registry.ts";
