@@ -521,3 +521,35 @@ Deno.test("store: lang=si and lang=ta answers have no Latin-script words but cod
     });
   }
 });
+
+Deno.test("the labour requests reach every labour sentence, Act and section of the catalogue", () => {
+  const cases = requests();
+  const reached = new Set<string>();
+  const prefixes = ["labour.text.", "labour.act.", "labour.section."];
+  const names = [
+    "maternity",
+    "leave",
+    "overtime",
+    "no-pay",
+    "holiday-pay",
+    "termination",
+    "injury",
+    "epf-projection",
+  ];
+  for (const name of names) {
+    const op = lang.find((o) => o.name === name)!;
+    for (const entries of cases[name]!) {
+      walk(execute(op, entries, ctx), execute(op, entries, ctx), [], (text) => {
+        for (const prefix of prefixes) {
+          const found = findTemplate(text, prefix);
+          if (found) reached.add(found.key);
+        }
+      });
+    }
+  }
+  const expected = Object.keys(EN.messages).filter((key) =>
+    prefixes.some((p) => key.startsWith(p))
+  );
+  assert.ok(expected.length > 80, "the labour templates are found");
+  assert.deepEqual(expected.filter((key) => !reached.has(key)), []);
+});
