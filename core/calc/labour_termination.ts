@@ -16,7 +16,7 @@ export interface TerminationOptions {
   salary: number;
   /** Completed years of service. */
   years: number;
-  /** Day of termination, `YYYY-MM-DD` (2006 or later). */
+  /** Day of termination, `YYYY-MM-DD` (from 2005-03-15, the formula's date). */
   date: string;
 }
 
@@ -69,7 +69,7 @@ export function formulaMonths(years: number): number {
  *
  * @param options Salary, completed years and the date of termination.
  * @returns Months, the amount before and after the cap, and the law applied.
- * @throws {NotAvailableError} For a date before 2006: the 2005 formula's gazette date is not held.
+ * @throws {NotAvailableError} For a date before 15 March 2005: the earlier formula is not held.
  *
  * @example Ten years at 100,000 (5 x 2.5 + 5 x 2 = 22.5 months)
  * ```ts
@@ -85,9 +85,9 @@ export function computeTermination(options: TerminationOptions): TerminationResu
   const cap = caps.at(-1);
   if (!cap) {
     throw new NotAvailableError(
-      "The TEWA compensation formula for a termination before 2006",
+      "The TEWA compensation formula for a termination before 15 March 2005",
       "date",
-      "the date of the 2005 formula's gazette and the earlier formula are not held",
+      "the formula of 2003 it replaced is not held in full",
     );
   }
   const months = formulaMonths(years);
@@ -95,7 +95,7 @@ export function computeTermination(options: TerminationOptions): TerminationResu
   const capped = uncapped > cap.amount;
   const notes = [
     "Section 6D (Act No. 12 of 2003): compensation ordered by the Commissioner is computed by the formula the Commissioner publishes in the Gazette",
-    "The 2005 formula: 2.5 months' salary for each of the first 5 years, 2 for years 6 to 14, 1.5 for years 15 to 19, 1 for years 20 to 24 and 0.5 for years 25 to 34, added up, at most 48 months",
+    "The formula published on 15 March 2005: 2.5 months' salary for each of the first 5 years, 2 for years 6 to 14, 1.5 for years 15 to 19, 1 for years 20 to 24 and 0.5 for years 25 to 34, added up, at most 48 months",
     date >= "2021-02-19"
       ? "Cap: Rs 2,500,000 for terminations from 19 February 2021 (Extraordinary Gazette of 25 February 2021)"
       : "Cap: Rs 1,250,000 for terminations before 19 February 2021",
@@ -120,7 +120,7 @@ export function computeTermination(options: TerminationOptions): TerminationResu
     unknown: [
       "Which salary counts (last drawn; basic or gross) is not stated by the sources held",
       "How part years count, and whether service under one year earns anything, are not stated: only completed years are counted",
-      "The gazette numbers of the 2005 formula and of the 2021 cap were not confirmed",
+      "The gazette numbers of the 2005 formula and of the 2021 cap were not confirmed; the formula's date (15 March 2005) is from news reports",
       "Whether gratuity is paid on top is not stated by the sources held",
     ],
     source: T.source,

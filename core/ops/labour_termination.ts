@@ -26,7 +26,7 @@ const params = z.object({
     example: "10",
   }),
   date: z.optional(isoDate({
-    description: "Day of termination (default today); 2006 or later",
+    description: "Day of termination (default today); from 2005-03-15, the formula's date",
     example: "2026-01-01",
   })),
   lang: langParam(),

@@ -216,13 +216,15 @@ Deno.test("termination: de Saram's cumulative column and the caps by date", () =
   const after = computeTermination({ salary: 100_000, years: 20, date: "2021-02-19" });
   assert.deepEqual([after.months, after.amount, after.capped], [39, 2_500_000, true]);
   const before = computeTermination({ salary: 100_000, years: 20, date: "2021-02-18" });
+  // The formula's date: 15 March 2005 (the Commissioner General as reported by Lanka Talks).
   assert.deepEqual([before.amount, before.cap, before.capFrom], [
     1_250_000,
     1_250_000,
-    "2006-01-01",
+    "2005-03-15",
   ]);
+  assert.equal(computeTermination({ salary: 1, years: 1, date: "2005-03-15" }).amount, 2.5);
   assert.throws(
-    () => computeTermination({ salary: 1, years: 1, date: "2005-06-01" }),
+    () => computeTermination({ salary: 1, years: 1, date: "2005-03-14" }),
     (e) => e instanceof NotAvailableError && e.param === "date",
   );
 });

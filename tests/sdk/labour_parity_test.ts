@@ -47,7 +47,7 @@ const CASES: readonly (readonly [string, Params])[] = [
   ["epf-projection", { monthly: 100_000, from: 2015, to: 2025 }],
   ["epf-projection", { monthly: 100_000, from: 2020, to: 2024, crediting: "monthly" }],
   // refused on both sides
-  ["termination", { salary: 100_000, years: 10, date: "2005-01-01" }], // 501
+  ["termination", { salary: 100_000, years: 10, date: "2005-03-14" }], // 501
   ["no-pay", { monthly: 60_000, days: 1, divisor: "working" }], // 400
   ["injury", { monthly: 42_000, outcome: "permanent-partial" }], // 400
   ["leave", { joined: "2025-05-15", year: 2024 }], // 400

@@ -63,7 +63,7 @@ const REFUSED = [
   "/tools/no-pay?monthly=60000&days=1&divisor=calendar",
   "/tools/workmens-compensation?monthly=42000&outcome=permanent-partial",
   "/tools/epf-projection?monthly=1&from=2022&to=2021",
-  "/tools/termination-compensation?salary=1&years=1&date=2005-01-01",
+  "/tools/termination-compensation?salary=1&years=1&date=2005-03-14",
 ];
 
 for (const lang of ["si", "ta"] as const) {
