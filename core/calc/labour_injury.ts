@@ -91,7 +91,7 @@ export function computeInjury(options: InjuryOptions): InjuryResult {
     amount = row.death;
     notes.push("Death: the amount in Schedule IV's second column for the wage band (section 6)");
     notes.push(
-      "Funeral expenses of up to Rs 100,000 are deducted and paid to whoever met them (section 12(1))",
+      "Up to Rs 100,000 may be deducted for funeral expenses (section 12(1))",
     );
   } else if (outcome === "permanent-total") {
     lossPct = 100;

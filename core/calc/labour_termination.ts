@@ -114,9 +114,7 @@ export function computeTermination(options: TerminationOptions): TerminationResu
     act: labour.acts.tewa,
     section: "section 6D; the formula of 2005; the Extraordinary Gazette of 25 February 2021",
     notes,
-    employerChoice: [
-      "The formula applies to compensation the Commissioner orders; an employer and workman may agree a different sum for a voluntary termination",
-    ],
+    employerChoice: [],
     unknown: [
       "Which salary counts (last drawn; basic or gross) is not stated by the sources held",
       "How part years count, and whether service under one year earns anything, are not stated: only completed years are counted",
