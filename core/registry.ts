@@ -18,6 +18,14 @@ import { apit } from "./ops/apit.ts";
 import { payslip } from "./ops/payslip.ts";
 import { gratuity } from "./ops/gratuity.ts";
 import { minimumWage } from "./ops/minimum_wage.ts";
+import { epfProjection } from "./ops/epf_projection.ts";
+import { maternity } from "./ops/labour_maternity.ts";
+import { leave } from "./ops/labour_leave.ts";
+import { overtime } from "./ops/labour_overtime.ts";
+import { noPay } from "./ops/labour_no_pay.ts";
+import { holidayPay } from "./ops/labour_holiday_pay.ts";
+import { termination } from "./ops/labour_termination.ts";
+import { injury } from "./ops/labour_injury.ts";
 import { scholarship } from "./ops/scholarship.ts";
 import { tools } from "./ops/tools.ts";
 import { store } from "./ops/store.ts";
@@ -44,6 +52,14 @@ export const operations: readonly AnyOperation[] = [
   payslip,
   gratuity,
   minimumWage,
+  epfProjection,
+  maternity,
+  leave,
+  overtime,
+  noPay,
+  holidayPay,
+  termination,
+  injury,
   vat,
   electricity,
   wht,

@@ -19,6 +19,14 @@ import type { WhtParams, WhtResult } from "../core/ops/wht.ts";
 import type { SsclParams, SsclResult } from "../core/ops/sscl.ts";
 import type { MinimumWage, MinimumWageParams } from "../core/ops/minimum_wage.ts";
 import type { PayslipResult } from "../core/ops/payslip.ts";
+import type { EpfProjectionResult } from "../core/ops/epf_projection.ts";
+import type { MaternityResult } from "../core/ops/labour_maternity.ts";
+import type { LeaveResult } from "../core/ops/labour_leave.ts";
+import type { OvertimeResult } from "../core/ops/labour_overtime.ts";
+import type { NoPayResult } from "../core/ops/labour_no_pay.ts";
+import type { HolidayPayResult } from "../core/ops/labour_holiday_pay.ts";
+import type { TerminationResult } from "../core/ops/labour_termination.ts";
+import type { InjuryResult } from "../core/ops/labour_injury.ts";
 import { land as landOp, type LandParams, type LandResult } from "../core/ops/land.ts";
 import { loan as loanOp, type LoanParams, type LoanResult } from "../core/ops/loan.ts";
 import { nic as nicOp, type NicResult } from "../core/ops/nic.ts";
@@ -558,6 +566,126 @@ export class LankaClient {
    */
   phone(number: string, options?: RequestOptions): ApiPromise<PhoneResult> {
     return this.call("phone", { number }, options);
+  }
+
+  /**
+   * EPF and ETF balances by the declared rates (`GET /payroll/epf-projection`).
+   *
+   * @param params `monthly` earnings, `from` and `to` years, opening balances, `crediting`.
+   * @param options Signal and timeout.
+   * @returns Each year's contributions, interest and balances.
+   */
+  epfProjection(
+    params: OperationMap["epf-projection"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<EpfProjectionResult> {
+    return this.call("epf-projection", params, options);
+  }
+
+  /**
+   * Maternity leave for a confinement (`GET /labour/maternity`).
+   *
+   * @param params `confinement` date, `live`, `scheme` (`shop-office` or `ordinance`).
+   * @param options Signal and timeout.
+   * @returns The days, the dates and the nursing intervals.
+   */
+  maternity(
+    params: OperationMap["maternity"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<MaternityResult> {
+    return this.call("maternity", params, options);
+  }
+
+  /**
+   * Annual and casual leave due in a calendar year (`GET /labour/leave`).
+   *
+   * @param params `joined`, `year`, `firstYearCasual`.
+   * @param options Signal and timeout.
+   * @returns `annual` and `casual` days.
+   */
+  leave(
+    params: OperationMap["leave"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<LeaveResult> {
+    return this.call("leave", params, options);
+  }
+
+  /**
+   * Overtime pay (`GET /labour/overtime`).
+   *
+   * @param params `monthly`, `hours`, `divisor` (240, 200 or 208).
+   * @param options Signal and timeout.
+   * @returns The amount and the rates.
+   */
+  overtime(
+    params: OperationMap["overtime"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<OvertimeResult> {
+    return this.call("overtime", params, options);
+  }
+
+  /**
+   * The no-pay deduction (`GET /labour/no-pay`).
+   *
+   * @param params `monthly`, `days`, `hours`, `divisor`.
+   * @param options Signal and timeout.
+   * @returns The deduction and the rates.
+   */
+  noPay(
+    params: OperationMap["no-pay"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<NoPayResult> {
+    return this.call("no-pay", params, options);
+  }
+
+  /**
+   * Pay for work on a holiday (`GET /labour/holiday-pay`).
+   *
+   * @param params `monthly`, `holiday`, `days`, `divisor`.
+   * @param options Signal and timeout.
+   * @returns The pay on top of the monthly pay, or null where no rule was found.
+   */
+  holidayPay(
+    params: OperationMap["holiday-pay"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<HolidayPayResult> {
+    return this.call("holiday-pay", params, options);
+  }
+
+  /**
+   * TEWA compensation by the Commissioner's formula (`GET /labour/termination`).
+   *
+   * @param params `salary`, `years`, `date`.
+   * @param options Signal and timeout.
+   * @returns The months, the amount and whether the cap applied.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const c = await client.termination({ salary: 100000, years: 10, date: "2026-01-01" });
+   * console.log(c.amount); // 2250000
+   * ```
+   */
+  termination(
+    params: OperationMap["termination"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<TerminationResult> {
+    return this.call("termination", params, options);
+  }
+
+  /**
+   * Workmen's compensation by Schedule IV (`GET /labour/injury`).
+   *
+   * @param params `monthly`, `outcome`, `loss` (permanent partial).
+   * @param options Signal and timeout.
+   * @returns The amount or the half-monthly payment.
+   */
+  injury(
+    params: OperationMap["injury"]["params"],
+    options?: RequestOptions,
+  ): ApiPromise<InjuryResult> {
+    return this.call("injury", params, options);
   }
 
   /**

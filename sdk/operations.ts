@@ -23,6 +23,14 @@ import type { PayeParams, PayeResult } from "../core/ops/paye.ts";
 import type { ApitParams, ApitResult } from "../core/ops/apit.ts";
 import type { GratuityParams, GratuityResult } from "../core/ops/gratuity.ts";
 import type { MinimumWage, MinimumWageParams } from "../core/ops/minimum_wage.ts";
+import type { EpfProjectionParams, EpfProjectionResult } from "../core/ops/epf_projection.ts";
+import type { MaternityParams, MaternityResult } from "../core/ops/labour_maternity.ts";
+import type { LeaveParams, LeaveResult } from "../core/ops/labour_leave.ts";
+import type { OvertimeParams, OvertimeResult } from "../core/ops/labour_overtime.ts";
+import type { NoPayParams, NoPayResult } from "../core/ops/labour_no_pay.ts";
+import type { HolidayPayParams, HolidayPayResult } from "../core/ops/labour_holiday_pay.ts";
+import type { TerminationParams, TerminationResult } from "../core/ops/labour_termination.ts";
+import type { InjuryParams, InjuryResult } from "../core/ops/labour_injury.ts";
 import type { PayslipParams, PayslipResult } from "../core/ops/payslip.ts";
 import type { PlateResult } from "../core/ops/plate.ts";
 import type { ScholarshipParams, ScholarshipResult } from "../core/ops/scholarship.ts";
@@ -89,6 +97,28 @@ export interface OperationMap {
   gratuity: OperationTypes<Input<GratuityParams, "basis" | "workmen15">, GratuityResult>;
   /** `GET /payroll/minimum-wage`. */
   "minimum-wage": OperationTypes<MinimumWageParams, MinimumWage>;
+  /** `GET /payroll/epf-projection`. */
+  "epf-projection": OperationTypes<
+    Input<EpfProjectionParams, "epfOpening" | "etfOpening" | "crediting">,
+    EpfProjectionResult
+  >;
+  /** `GET /labour/maternity`. */
+  "maternity": OperationTypes<Input<MaternityParams, "live" | "scheme">, MaternityResult>;
+  /** `GET /labour/leave`. */
+  "leave": OperationTypes<Input<LeaveParams, "firstYearCasual">, LeaveResult>;
+  /** `GET /labour/overtime`. */
+  "overtime": OperationTypes<Input<OvertimeParams, "divisor">, OvertimeResult>;
+  /** `GET /labour/no-pay`. */
+  "no-pay": OperationTypes<Input<NoPayParams, "days" | "hours" | "divisor">, NoPayResult>;
+  /** `GET /labour/holiday-pay`. */
+  "holiday-pay": OperationTypes<
+    Input<HolidayPayParams, "days" | "divisor">,
+    HolidayPayResult
+  >;
+  /** `GET /labour/termination`. */
+  "termination": OperationTypes<TerminationParams, TerminationResult>;
+  /** `GET /labour/injury`. */
+  "injury": OperationTypes<InjuryParams, InjuryResult>;
   /** `GET /vat`. */
   vat: OperationTypes<Input<VatParams, "mode">, VatResult>;
   /** `GET /tax/wht`. */

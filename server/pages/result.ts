@@ -27,6 +27,10 @@ const COUNT_WORDS = new Set([
   "number",
   "unit",
   "units",
+  "hour",
+  "hours",
+  "multiplier",
+  "divisor",
 ]);
 /** Words written in capitals in labels. */
 const ACRONYMS = new Set([

@@ -127,6 +127,25 @@ const EXEMPT: Record<string, Record<string, string>> = {
     "source@top": "a citation: the library and the tables, as named",
     districtSlug: "the district's slug in /districts (a code)",
   },
+  // Labour (issue 31): the enums echoed, and the citation of the rule, kept as cited.
+  ...Object.fromEntries(
+    ["maternity", "leave", "overtime", "no-pay", "holiday-pay", "termination", "injury"].map((
+      name,
+    ) => [name, {
+      "source@top": "a citation (the publications the rule was read in), kept as cited",
+      scheme: "the scheme used (an enum)",
+      firstYearCasual: "the first-year casual leave rule used (an enum)",
+      divisor: "the divisor used (an enum)",
+      holiday: "the kind of holiday (an enum)",
+      outcome: "the outcome asked for (an enum)",
+    }]),
+  ),
+  "epf-projection": {
+    "source@top": "a citation (the publications the rates were read in), kept as cited",
+    crediting: "the crediting convention used (an enum)",
+    epfStatus: "how sure a year's rate is (an enum)",
+    etfStatus: "how sure a year's rate is (an enum)",
+  },
 };
 
 /** Requests that together reach every sentence each operation writes. */
@@ -297,6 +316,46 @@ function requests(): Record<string, [string, string][][]> {
       "+442079460958",
       "197312345",
     ].map((number): [string, string][] => [["number", number]]),
+    // Labour (issue 31): requests that reach every sentence the labour operations write.
+    "epf-projection": [
+      [["monthly", "100000"], ["from", "2020"], ["to", "2024"]],
+      [["monthly", "100000"], ["from", "2015"], ["to", "2025"], ["crediting", "monthly"]],
+      [["monthly", "50000"], ["from", "2022"]],
+    ],
+    maternity: [
+      [["confinement", "2026-03-15"]],
+      [["confinement", "2026-03-15"], ["live", "0"]],
+      [["confinement", "2026-03-15"], ["scheme", "ordinance"]],
+      [["confinement", "2026-03-15"], ["scheme", "ordinance"], ["live", "0"]],
+    ],
+    leave: [
+      [["joined", "2025-05-15"], ["year", "2025"]],
+      [["joined", "2025-05-15"], ["year", "2025"], ["firstYearCasual", "half-per-month"]],
+      [["joined", "2025-05-15"], ["year", "2026"]],
+      [["joined", "2025-05-15"], ["year", "2027"]],
+    ],
+    overtime: ["240", "200", "208"].map((
+      d,
+    ): [string, string][] => [["monthly", "80000"], ["hours", "10"], ["divisor", d]]),
+    "no-pay": [
+      [["monthly", "60000"], ["days", "2"], ["hours", "4"]],
+      [["monthly", "60000"], ["days", "30"], ["divisor", "26"]],
+      [["monthly", "60000"], ["days", "1"], ["divisor", "working"], ["workingDays", "22"]],
+      [["monthly", "60000"], ["days", "1"], ["divisor", "calendar"], ["date", "2026-02-10"]],
+    ],
+    "holiday-pay": ["mercantile", "poya", "public", "bank"].map((
+      h,
+    ): [string, string][] => [["monthly", "60000"], ["holiday", h]]),
+    termination: [
+      [["salary", "100000"], ["years", "10"], ["date", "2026-01-01"]],
+      [["salary", "100000"], ["years", "20"], ["date", "2020-01-01"]],
+    ],
+    injury: [
+      [["monthly", "42000"], ["outcome", "death"]],
+      [["monthly", "42000"], ["outcome", "permanent-total"]],
+      [["monthly", "42000"], ["outcome", "permanent-partial"], ["loss", "80"]],
+      [["monthly", "8000"], ["outcome", "temporary"]],
+    ],
     words: ["0", "1", "1234567.50", "100000", "999999999999.99"].flatMap((amount) => [
       [["amount", amount]],
       [["amount", amount], ["style", "lakh"]],
@@ -331,6 +390,14 @@ Deno.test("the operations with text for people all take lang", () => {
     lang.map((op) => op.name).sort(),
     [
       "apit",
+      "epf-projection",
+      "maternity",
+      "leave",
+      "overtime",
+      "no-pay",
+      "holiday-pay",
+      "termination",
+      "injury",
       "districts",
       "electricity-bill",
       "gratuity",
@@ -524,4 +591,36 @@ Deno.test("store: lang=si and lang=ta answers have no Latin-script words but cod
       }
     });
   }
+});
+
+Deno.test("the labour requests reach every labour sentence, Act and section of the catalogue", () => {
+  const cases = requests();
+  const reached = new Set<string>();
+  const prefixes = ["labour.text.", "labour.act.", "labour.section."];
+  const names = [
+    "maternity",
+    "leave",
+    "overtime",
+    "no-pay",
+    "holiday-pay",
+    "termination",
+    "injury",
+    "epf-projection",
+  ];
+  for (const name of names) {
+    const op = lang.find((o) => o.name === name)!;
+    for (const entries of cases[name]!) {
+      walk(execute(op, entries, ctx), execute(op, entries, ctx), [], (text) => {
+        for (const prefix of prefixes) {
+          const found = findTemplate(text, prefix);
+          if (found) reached.add(found.key);
+        }
+      });
+    }
+  }
+  const expected = Object.keys(EN.messages).filter((key) =>
+    prefixes.some((p) => key.startsWith(p))
+  );
+  assert.ok(expected.length > 80, "the labour templates are found");
+  assert.deepEqual(expected.filter((key) => !reached.has(key)), []);
 });

@@ -14,6 +14,14 @@ const CANONICAL = [
   "payslip",
   "gratuity",
   "minimum-wage",
+  "maternity-leave",
+  "annual-leave",
+  "overtime",
+  "no-pay",
+  "holiday-pay",
+  "termination-compensation",
+  "workmens-compensation",
+  "epf-projection",
   "apit",
   "vat",
   "electricity-bill",
@@ -66,7 +74,7 @@ Deno.test("q searches title, description and keywords ignoring case; every word 
     assert.match([t.title, t.description, ...t.keywords].join(" "), /tax/i);
   }
   const keywordOnly = searchTools({ q: "poya", limit: 200, offset: 0 }, ctx);
-  assert.deepEqual(keywordOnly.tools.map((t) => t.slug), ["holidays"]);
+  assert.deepEqual(keywordOnly.tools.map((t) => t.slug), ["holiday-pay", "holidays"]);
   assert.equal(searchTools({ q: "tax poya", limit: 200, offset: 0 }, ctx).total, 0);
   assert.equal(searchTools({ q: "zzzz-nothing", limit: 200, offset: 0 }, ctx).total, 0);
 });
