@@ -106,8 +106,12 @@ Deno.test("account mail through a real SMTP server: verify, duplicate, take-over
     await t.step("an unverified account never blocks the owner, who takes it over", async () => {
       const address = "taken@example.lk";
       // A squatter signs up with someone else's address, logs in and makes a key.
+      const beforeSquat = smtp.mail.length;
       await (await api("/accounts", { email: address, password: "squatter Passw0rd" })).body
         ?.cancel();
+      // Its verification mail is sent in the background: wait for it, so that it cannot be
+      // taken below for the owner's take-over mail.
+      await smtp.waitFor(address, beforeSquat);
       const squatter = await logIn(address, "squatter Passw0rd");
       const created = await fetch(`${url}/api/v1/keys`, {
         method: "POST",
