@@ -94,7 +94,7 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
     },
   );
   await t.step(
-    "each pure function bundles alone without zod within its target, and createClient() loads at most 35 KB up front",
+    "each pure function bundles alone without zod within its target, and createClient() loads at most 37 KB up front",
     async () => {
       const sizes = JSON.parse(await node(["test/bundle_size.mjs"])) as BundleSizes;
       // Targets of issue 22, min+gzip. Functions not listed here: at most 8 KB.
@@ -130,7 +130,9 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
         assert.ok(size.gzip <= limit, `${name} alone: ${size.gzip} bytes gzipped, limit ${limit}`);
       }
       const { initial } = sizes.client;
-      assert.ok(initial.gzip <= 35 * 1024, `createClient() initial load: ${initial.gzip} bytes`);
+      // 35 KB until issues 29 and 31 added 14 operations and 16 client methods (measured +1.4 KB;
+      // docs/sdk.md). Every operation past the seven calculators is loaded on first use.
+      assert.ok(initial.gzip <= 37 * 1024, `createClient() initial load: ${initial.gzip} bytes`);
       assert.equal(initial.classicZod, 0, "classic zod modules in the client bundle");
       // Datasets only some operations need load with those operations, not up front.
       for (
