@@ -99,7 +99,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   registerAllMessages();
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? createLogger(config.logLevel);
-  const quota = deps.quota ?? new KvQuotaStore(deps.kv);
+  const quota = deps.quota ??
+    new KvQuotaStore(deps.kv, config.quotaExact ? {} : { strictTail: 0 });
   const accounts = deps.accounts ?? new Accounts(deps.kv, { clock });
   const mailer = deps.mailer ?? createMailer(config.mail, logger);
   const accountDeps = { accounts, quota, clock, config, mailer };

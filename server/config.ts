@@ -40,6 +40,13 @@ export interface Config {
    * or `smtps://...`) and `MAIL_FROM`; unset, the mail is written to the server log instead.
    */
   mail: { smtpUrl: string; from: string } | undefined;
+  /**
+   * Quotas exact across instances (`QUOTA_EXACT`): every admission near a limit is written to KV
+   * before it is answered. Default: on for a KV Connect URL or Deno Deploy's `default` (several
+   * instances share them), off for
+   * a local file or `:memory:` (one process counts exactly in memory; see docs/quotas.md).
+   */
+  quotaExact: boolean;
 }
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
@@ -80,6 +87,8 @@ const schema = z.object({
   KEY_DAILY_LIMIT: whole("KEY_DAILY_LIMIT", 0, 1e9, 1000),
   VOICE_DAILY_LIMIT: whole("VOICE_DAILY_LIMIT", 0, 1e9, 100),
   LOG_IP: z.enum(["0", "1", "false", "true"], { error: "LOG_IP must be 0 or 1" }).optional(),
+  QUOTA_EXACT: z.enum(["0", "1", "false", "true"], { error: "QUOTA_EXACT must be 0 or 1" })
+    .optional(),
   METRICS_TOKEN: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
@@ -144,6 +153,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     voiceQueue: e.VOICE_QUEUE,
     logLevel: e.LOG_LEVEL ?? "info",
     logIp: e.LOG_IP === "1" || e.LOG_IP === "true",
+    quotaExact: e.QUOTA_EXACT === undefined
+      ? /^(https?:\/\/|default$)/i.test(kvPath)
+      : e.QUOTA_EXACT === "1" || e.QUOTA_EXACT === "true",
     metricsToken: e.METRICS_TOKEN?.trim() || undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     store,

@@ -25,6 +25,8 @@ async function main(): Promise<void> {
   }
   const metrics = new Metrics();
   const quota = new KvQuotaStore(kv, {
+    // One process counts exactly in memory; several sharing a KV write near a limit first.
+    ...(config.quotaExact ? {} : { strictTail: 0 }),
     onFlush: (ms, ok, startedAt) => {
       metrics.kvFlushes.observe(ms / 1000);
       if (!ok) metrics.kvFlushFailures.inc();

@@ -75,3 +75,17 @@ Deno.test("openKv() creates the folder of a file path and names the path when it
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("QUOTA_EXACT defaults to 1 where instances share the KV (a KV Connect URL, Deploy's default) and to 0 for one process's file", () => {
+  assert.equal(loadConfig({}).quotaExact, false);
+  assert.equal(loadConfig({ KV_PATH: ":memory:" }).quotaExact, false);
+  assert.equal(loadConfig({ KV_PATH: "/var/lib/lanka-api/kv.sqlite3" }).quotaExact, false);
+  assert.equal(loadConfig({ KV_PATH: "https://kv.example:4512" }).quotaExact, true);
+  assert.equal(loadConfig({ KV_PATH: "default" }).quotaExact, true);
+  assert.equal(loadConfig({ QUOTA_EXACT: "1" }).quotaExact, true);
+  assert.equal(
+    loadConfig({ KV_PATH: "https://kv.example:4512", QUOTA_EXACT: "0" }).quotaExact,
+    false,
+  );
+  assert.throws(() => loadConfig({ QUOTA_EXACT: "yes" }), /QUOTA_EXACT must be 0 or 1/);
+});
