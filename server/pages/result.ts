@@ -130,8 +130,13 @@ const OWN_SCRIPT = { si: /[\u0D80-\u0DFF]/, ta: /[\u0B80-\u0BFF]/ } as const;
  * (`code`, `id`) as code, a citation with no word in the page's script marked `lang="en"`,
  * anything else as {@linkcode formatValue} writes it. English pages show every value as
  * {@linkcode formatValue} writes it.
+ *
+ * @param key The field name.
+ * @param value The value.
+ * @param money Whether the value is money.
+ * @returns The text or markup.
  */
-function shown(key: string, value: unknown, money: boolean): SafeHtml | string {
+export function shown(key: string, value: unknown, money: boolean): SafeHtml | string {
   const { lang } = pageContext();
   if (lang !== "en" && typeof value === "string") {
     const named = maybeMessage(lang, `value.${key}.${value}`) ??

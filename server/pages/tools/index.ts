@@ -1,0 +1,28 @@
+/**
+ * The tool pages that have a page file, by page slug. An operation with a `page` and no entry
+ * here gets the generic page (`genericPage` in `../tool.ts`). Adding a page: one file in this
+ * folder, one line here, its `page.<tool>.*` entries in the catalogues (docs/pages.md).
+ *
+ * @module
+ */
+import { fdPage } from "./fd.ts";
+import { holidaysPage } from "./holidays.ts";
+import { loanPage } from "./loan.ts";
+import { nicPage } from "./nic.ts";
+import { payePage } from "./paye.ts";
+import { payslipPage } from "./payslip.ts";
+import type { ToolPage } from "./spec.ts";
+import { vatPage } from "./vat.ts";
+import { workingDaysPage } from "./working_days.ts";
+
+/** Page files by the operation's `page` slug. */
+export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
+  paye: payePage,
+  payslip: payslipPage,
+  holidays: holidaysPage,
+  "working-days": workingDaysPage,
+  nic: nicPage,
+  loan: loanPage,
+  fd: fdPage,
+  vat: vatPage,
+};
