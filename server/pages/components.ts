@@ -42,9 +42,12 @@ function described(ids: string[]): SafeHtml | string {
 
 function errorLine(id: string, message: string | undefined): SafeHtml | string {
   if (!message) return "";
-  return html`<p class="field-error" id="${id}-error"><span class="visually-hidden">${
-    t("page.error.prefix")
-  }</span> ${errorMessage(message)}</p>`;
+  return html`
+    <p class="field-error"
+      id="${id}-error"><span class="visually-hidden">${t(
+        "page.error.prefix",
+      )}</span> ${errorMessage(message)}</p>
+  `;
 }
 
 function hintLine(id: string, field: FieldSpec): SafeHtml | string {
@@ -95,19 +98,23 @@ export function fieldControl(field: FieldSpec, state: FormState): SafeHtml {
   if (field.kind === "choice") {
     const options = field.options ?? [];
     if (options.length <= 6) {
-      return html`<fieldset class="${group}" id="${id}-group"${aria}>
-        <legend>${labelText(field)}</legend>${hintLine(id, field)}${errorLine(id, error)}
-        <div class="radios">${
-        options.map((option, i) =>
-          html`<div class="radio"><input type="radio" id="${
-            i === 0 ? id : `${id}-${option.value}`
-          }" name="${field.name}" value="${option.value}"${
-            option.value === value ? " checked" : ""
-          }${invalid}><label for="${i === 0 ? id : `${id}-${option.value}`}">${
-            words(field, option.label)
-          }</label></div>`
-        )
-      }</div></fieldset>`;
+      return html`
+        <fieldset class="${group}" id="${id}-group" ${aria}>
+                <legend>${labelText(field)}</legend>${hintLine(id, field)}${errorLine(id, error)}
+                <div class="radios">${options.map((option, i) =>
+                  html`
+                    <div
+                      class="radio"><input type="radio" id="${i === 0
+                        ? id
+                        : `${id}-${option.value}`}" name="${field.name}" value="${option
+                        .value}"${option.value === value
+                        ? " checked"
+                        : ""}${invalid}><label for="${i === 0
+                        ? id
+                        : `${id}-${option.value}`}">${words(field, option.label)}</label></div>
+                  `
+                )}</div></fieldset>
+      `;
     }
     return html`<div class="${group}">
       <label for="${id}">${labelText(field)}</label>${hintLine(id, field)}${errorLine(id, error)}
@@ -115,9 +122,12 @@ export function fieldControl(field: FieldSpec, state: FormState): SafeHtml {
         ${field.required ? "" : html`<option value="">${t("page.form.any")}</option>`}
         ${
       options.map((option) =>
-        html`<option value="${option.value}"${option.value === value ? " selected" : ""}>${
-          words(field, option.label)
-        }</option>`
+        html`
+          <option value="${option.value}" ${option.value === value ? " selected" : ""}>${words(
+            field,
+            option.label,
+          )}</option>
+        `
       )
     }</select></div>`;
   }
@@ -144,8 +154,10 @@ export function fieldControl(field: FieldSpec, state: FormState): SafeHtml {
     : field.kind === "code"
     ? "w-15 code"
     : "w-20";
-  const input = html`<input type="${type}" id="${id}" name="${field.name}" value="${value}"
-    class="${width}"${mode}${extra}${aria}${invalid}>`;
+  const input = html`
+    <input type="${type}" id="${id}" name="${field.name}" value="${value}"
+      class="${width}" ${mode}${extra}${aria}${invalid}>
+  `;
   const control = field.kind === "amount"
     ? html`<div class="affix"><span class="prefix" aria-hidden="true">${
       t("page.amount.prefix")
@@ -163,7 +175,8 @@ export function fieldControl(field: FieldSpec, state: FormState): SafeHtml {
  * `#answer` (the answer is in view after pressing the button on a phone), the main fields, the
  * rest under "More options" (open when one of them was given or has a problem), one button.
  *
- * @param action The page's path.
+ * @param action Where the form goes: the page's path with `#answer` (or the API, for a tool the
+ *   server answers only).
  * @param fields The fields.
  * @param state Values and errors.
  * @param button The button's words.
@@ -178,13 +191,16 @@ export function toolForm(
   const main = fields.filter((f) => !f.more);
   const more = fields.filter((f) => f.more);
   const open = more.some((f) => state.values[f.name] || state.errors[f.name]);
-  return html`<form method="get" action="${action}#answer" class="tool-form" novalidate>
+  return html`<form method="get" action="${action}" class="tool-form" novalidate>
     ${main.map((f) => fieldControl(f, state))}
     ${
     more.length
-      ? html`<details class="more"${open ? " open" : ""}><summary>${
-        t("page.form.more")
-      }</summary><div class="more-fields">${more.map((f) => fieldControl(f, state))}</div></details>`
+      ? html`
+        <details class="more" ${open ? " open" : ""}>
+          <summary>${t("page.form.more")}</summary>
+          <div class="more-fields">${more.map((f) => fieldControl(f, state))}</div>
+        </details>
+      `
       : ""
   }
     <div><button type="submit">${button}</button></div>
@@ -206,15 +222,18 @@ export interface Problem {
  * @returns The summary.
  */
 export function errorSummary(problems: readonly Problem[]): SafeHtml {
-  return html`<div class="error-summary" id="errors" tabindex="-1"><div role="alert">
-    <h2>${t("page.error.title")}</h2>
-    <ul>${
-    problems.map((p) =>
-      p.field
-        ? html`<li><a href="#${fieldId(p.field)}">${errorMessage(p.message)}</a></li>`
-        : html`<li>${errorMessage(p.message)}</li>`
-    )
-  }</ul></div></div>`;
+  return html`
+    <div class="error-summary" id="errors" tabindex="-1">
+      <div role="alert">
+        <h2>${t("page.error.title")}</h2>
+        <ul>${problems.map((p) =>
+          p.field
+            ? html`<li><a href="#${fieldId(p.field)}">${errorMessage(p.message)}</a></li>`
+            : html`<li>${errorMessage(p.message)}</li>`
+        )}</ul>
+      </div>
+    </div>
+  `;
 }
 
 /**
@@ -234,9 +253,10 @@ export function answerBlock(
   return html`<section class="answer" id="answer" tabindex="-1" aria-labelledby="answer-title">
     <div class="answer-box"><h2 id="answer-title">${sentence}</h2>${
     key
-      ? html`<button type="button" class="copy" data-copy="${key}" data-done="${t("page.answer.copied")}" hidden>${
-        t("page.answer.copy")
-      }</button><span class="copied" role="status"></span>`
+      ? html`
+        <button type="button" class="copy" data-copy="${key}" data-done="${t("page.answer.copied")}"
+          hidden>${t("page.answer.copy")}</button><span class="copied" role="status"></span>
+      `
       : ""
   }</div>
     ${rest}
@@ -265,29 +285,30 @@ export interface Row {
 export function summaryList(rows: readonly Row[], title?: string): SafeHtml {
   return html`${title ? html`<h3>${title}</h3>` : ""}<dl class="summary">${
     rows.map((row) =>
-      html`<div class="row${row.strong ? " strong" : ""}"><dt>${row.label}</dt><dd${
-        row.num ? raw(' class="num"') : ""
-      }${
-        row.field
-          ? html`
-            data-field="${row.field}"
-          `
-          : ""
-      }>${row.value}</dd></div>`
+      html`
+        <div class="row${row.strong ? " strong" : ""}">
+          <dt>${row.label}</dt>
+          <dd${row.num ? raw(' class="num"') : ""}${row.field
+            ? html`
+              data-field="${row.field}"
+            `
+            : ""}>${row.value}</dd></div>
+      `
     )
   }</dl>`;
 }
 
 /**
  * A table that may be wider than a phone: a wrapper that scrolls in place, reachable by keyboard
- * (`tabindex="0"`) and named by the table's caption (`role="region"`, `aria-labelledby`).
+ * (`tabindex="0"`) and named by the table's caption (a `<section>` with `aria-labelledby`: the
+ * region role the native way).
  *
  * @param captionId The id of the table's `<caption>` (or heading) naming it.
  * @param table The table.
  * @returns The wrapped table.
  */
 export function tableWrap(captionId: string, table: SafeHtml): SafeHtml {
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="${captionId}">${table}</div>`;
+  return html`<section class="table-wrap" tabindex="0" aria-labelledby="${captionId}">${table}</section>`;
 }
 
 /**
@@ -304,9 +325,13 @@ export function workedOut(op: AnyOperation, notes: readonly (string | SafeHtml)[
     ${notes.length ? html`<ul>${notes.map((n) => html`<li>${n}</li>`)}</ul>` : ""}
     ${
     op.provenance
-      ? html`<p>${t("page.tool.figures_from")} <a href="${op.provenance.sourceUrl}" rel="noopener">${
+      ? html`<p>${
+        t("page.tool.figures_from")
+      } <a href="${op.provenance.sourceUrl}" rel="noopener" translate="no">${
         sourceName(op.provenance.sourceUrl)
-      }</a>, ${t("page.tool.last_verified")} <time datetime="${op.provenance.lastVerified}" data-field="lastVerified">${op.provenance.lastVerified}</time>.</p>`
+      }</a>, ${
+        t("page.tool.last_verified")
+      } <time datetime="${op.provenance.lastVerified}" data-field="lastVerified">${op.provenance.lastVerified}</time>.</p>`
       : op.local
       ? html`<p>${t("page.tool.no_figures")}</p>`
       : ""
@@ -332,9 +357,10 @@ function sourceName(url: string): string {
  * @returns The disclosure.
  */
 export function forDevelopers(inner: SafeHtml): SafeHtml {
-  return html`<details class="developers" id="developers"><summary><h2>${
-    t("page.answer.developers")
-  }</h2></summary>${inner}</details>`;
+  return html`
+    <details class="developers"
+      id="developers"><summary><h2>${t("page.answer.developers")}</h2></summary>${inner}</details>
+  `;
 }
 
 /**

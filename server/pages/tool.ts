@@ -190,9 +190,19 @@ function fieldMessage(
       if (param?.schema.type === "integer" && read.includes(".")) {
         return t("page.error.whole", { label });
       }
+      const n = Number(read);
       if (typeof min === "number" && typeof max === "number") {
-        return t("page.error.between", { label, min: GROUP.format(min), max: GROUP.format(max) });
+        const outside = n > max || n < min || (param?.schema.exclusiveMinimum === min && n === min);
+        if (outside) {
+          return t("page.error.between", {
+            label,
+            min: GROUP.format(min),
+            max: GROUP.format(max),
+          });
+        }
       }
+      // A figure in range that the operation still refuses: its own reason.
+      return pageError(apiMessage);
     }
     return own ?? t("page.error.number", { label });
   }
@@ -335,7 +345,7 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   const url = apiUrl(op, shownPairs, ctx.baseUrl);
   const figure = TOOL_FIGURES[op.name];
   const generic = !TOOL_PAGES[slug];
-  const action = op.run ? `/tools/${slug}` : apiUrl(op, [], "");
+  const action = op.run ? `/tools/${slug}#answer` : apiUrl(op, [], "");
   const formable = op.run !== undefined || (op.method === "GET" && !op.path.includes("{"));
   const notes = (spec.notes ?? []).map((key) => t(key));
 

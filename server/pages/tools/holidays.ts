@@ -55,18 +55,29 @@ export const holidaysPage: ToolPage = {
     return html`${
       tableWrap(
         "holiday-list",
-        html`<table class="list">
-        <caption id="holiday-list">${t("page.holidays.list", { year: String(r.year) })}</caption>
-        <thead><tr><th scope="col">${t("page.holidays.col_date")}</th><th scope="col">${
-          t("page.holidays.col_name")
-        }</th></tr></thead>
-        <tbody>${
-          days.map((d) =>
-            html`<tr><td class="nowrap"><time datetime="${String(d.date)}">${
-              dateText(d.date)
-            }</time></td><td>${holidayName(d)}</td></tr>`
-          )
-        }</tbody></table>`,
+        html`
+          <table class="list">
+            <caption id="holiday-list">${t("page.holidays.list", {
+              year: String(r.year),
+            })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">${t("page.holidays.col_date")}</th>
+                <th scope="col">${t("page.holidays.col_name")}</th>
+              </tr>
+            </thead>
+            <tbody>${days.map((d) =>
+              html`
+                <tr>
+                  <td class="nowrap"><time datetime="${String(d.date)}">${dateText(
+                    d.date,
+                  )}</time></td>
+                  <td>${holidayName(d)}</td>
+                </tr>
+              `
+            )}</tbody>
+          </table>
+        `,
       )
     }${
       typeof r.year === "number" ? holidayCalendar(r.year, days as unknown as CalendarDay[]) : ""

@@ -17,7 +17,15 @@ export type Json = Record<string, unknown>;
  * (`inputmode="numeric"`), `date` a date, `choice` radios (a select past 6 options), `flag` a
  * checkbox, `code` a code (no spellcheck, wider letter spacing), `text` anything else.
  */
-export type FieldKind = "amount" | "percent" | "count" | "date" | "choice" | "flag" | "code" | "text";
+export type FieldKind =
+  | "amount"
+  | "percent"
+  | "count"
+  | "date"
+  | "choice"
+  | "flag"
+  | "code"
+  | "text";
 
 /** One field of a tool page. */
 export interface FieldSpec {

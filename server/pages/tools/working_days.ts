@@ -66,15 +66,25 @@ export const workingDaysPage: ToolPage = {
       days.length
         ? tableWrap(
           "wd-holidays",
-          html`<table class="list"><caption id="wd-holidays">${
-            t("page.wd.holidays")
-          }</caption><thead><tr><th scope="col">${
-            t("page.holidays.col_date")
-          }</th><th scope="col">${t("page.holidays.col_name")}</th></tr></thead><tbody>${
-            days.map((d) =>
-              html`<tr><td class="nowrap">${dateText(d.date)}</td><td>${holidayName(d)}</td></tr>`
-            )
-          }</tbody></table>`,
+          html`
+            <table class="list">
+              <caption id="wd-holidays">${t("page.wd.holidays")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">${t("page.holidays.col_date")}</th>
+                  <th scope="col">${t("page.holidays.col_name")}</th>
+                </tr>
+              </thead>
+              <tbody>${days.map((d) =>
+                html`
+                  <tr>
+                    <td class="nowrap">${dateText(d.date)}</td>
+                    <td>${holidayName(d)}</td>
+                  </tr>
+                `
+              )}</tbody>
+            </table>
+          `,
         )
         : ""
     }`;
