@@ -392,7 +392,10 @@ export function money(value: unknown): string {
  * @returns The markup.
  */
 export function figureOf(name: string, text: string): SafeHtml {
-  return html`<strong data-field="answer.${name}">${text}</strong>`;
+  // A short figure ("LKR 8,000.00") is kept on one line; a date may wrap.
+  return text.length <= 18
+    ? html`<strong class="nowrap" data-field="answer.${name}">${text}</strong>`
+    : html`<strong data-field="answer.${name}">${text}</strong>`;
 }
 
 /**

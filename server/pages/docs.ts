@@ -212,7 +212,7 @@ function endpointSection(endpoint: DocsEndpoint): SafeHtml {
       ${endpoint.keyOnly ? html`<p><strong>${t("page.docs.key_only")}</strong></p>` : ""}
       ${endpoint.parameters.length
         ? html`
-          <div class="table-wrap">
+          <section class="table-wrap" tabindex="0" aria-labelledby="${id}-title">
             <table>
               <thead>
                 <tr>
@@ -235,7 +235,7 @@ function endpointSection(endpoint: DocsEndpoint): SafeHtml {
                 `
               )}</tbody>
             </table>
-          </div>
+          </section>
         `
         : html`<p class="muted">${t("page.docs.no_params")}</p>`}
       ${endpoint.method === "GET" ? tryForm(endpoint) : ""}

@@ -180,7 +180,9 @@ function scalar(path: string, key: string, value: unknown, money: boolean): Safe
 function table(path: string, rows: Json[], money: boolean): SafeHtml {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   return html`
-    <div class="table-wrap">
+    <section class="table-wrap" tabindex="0" aria-label="${fieldLabel(
+      path.split(".").at(-1) ?? path,
+    )}">
       <table data-field="${path}">
         <thead>
           <tr>${columns.map((c) => html`<th scope="col">${fieldLabel(c)}</th>`)}</tr>
@@ -204,7 +206,7 @@ function table(path: string, rows: Json[], money: boolean): SafeHtml {
           }</tr>`
         )}</tbody>
       </table>
-    </div>
+    </section>
   `;
 }
 

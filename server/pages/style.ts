@@ -109,7 +109,11 @@ button, .button { min-height: 2.75rem; font-weight: 600; }
 .answer:focus { outline: none; }
 .answer-box { border-left: 6px solid var(--accent); background: var(--soft); padding: 1rem; }
 .answer-box h2 { margin: 0; font-size: 1.375rem; font-weight: 600; }
-.answer-box strong { white-space: nowrap; }
+.answer-box strong.nowrap { white-space: nowrap; }
+button code { background: transparent; color: inherit; }
+form { grid-template-columns: minmax(0, 1fr); }
+form > *, label { min-width: 0; }
+select, input, textarea { max-width: 100%; min-width: 0; }
 button.copy { margin-top: .75rem; background: var(--bg); color: var(--accent); border: 2px solid var(--accent); }
 .copied { margin-left: .5rem; }
 dl.summary { margin: .5rem 0 1rem; border-top: 1px solid var(--line); }
