@@ -177,12 +177,24 @@ function scalar(path: string, key: string, value: unknown, money: boolean): Safe
   `;
 }
 
+/** A table's name from its path, unique on the page: "Schools · 2 · Cut-offs". */
+function tableName(path: string): string {
+  const name = path.split(".").map((part) =>
+    /^\d+$/.test(part) ? String(Number(part) + 1) : fieldLabel(part)
+  ).join(" · ");
+  // Tables in the rows of a table share a path: the second is "(2)", and so on.
+  const count = (named.get(name) ?? 0) + 1;
+  named.set(name, count);
+  return count > 1 ? `${name} (${count})` : name;
+}
+
+/** Table names given so far in the result being rendered. */
+let named = new Map<string, number>();
+
 function table(path: string, rows: Json[], money: boolean): SafeHtml {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   return html`
-    <section class="table-wrap" tabindex="0" aria-label="${fieldLabel(
-      path.split(".").at(-1) ?? path,
-    )}">
+    <section class="table-wrap" tabindex="0" aria-label="${tableName(path)}">
       <table data-field="${path}">
         <thead>
           <tr>${columns.map((c) => html`<th scope="col">${fieldLabel(c)}</th>`)}</tr>
@@ -243,6 +255,7 @@ function definitionList(path: string, object: Json, money: boolean): SafeHtml {
  * @returns The markup.
  */
 export function renderResult(result: unknown, omit: readonly string[] = []): SafeHtml {
+  named = new Map();
   if (!isObject(result)) return renderValue("", "value", result, false);
   const shown = Object.fromEntries(Object.entries(result).filter(([k]) => !omit.includes(k)));
   return definitionList("", shown, isLkr(result, false));

@@ -206,7 +206,9 @@ function fieldMessage(
     }
     return own ?? t("page.error.number", { label });
   }
-  if (field.kind === "date") return own ?? t("page.error.date", { label });
+  if (field.kind === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(read)) {
+    return own ?? t("page.error.date", { label });
+  }
   return own ?? pageError(apiMessage);
 }
 

@@ -72,7 +72,7 @@ for (const lang of ["si", "ta"] as const) {
     for (const path of REFUSED) {
       const res = await t.request(`/${lang}${path}`);
       assert.equal(res.status, 400, path);
-      const summary = /<div class="error-summary"[\s\S]*?<\/div><\/div>/.exec(await res.text());
+      const summary = /<div class="error-summary"[\s\S]*?<\/div>\s*<\/div>/.exec(await res.text());
       assert.ok(summary, `${path}: no error summary`);
       const words = latinWords(visibleText(summary[0]));
       if (words.length) english[path] = [...new Set(words)];

@@ -289,8 +289,18 @@ Deno.test("page views of people (not bots) order the home page, and feed ctx.pop
   await using t = await testApp();
   const orderOf = async () => {
     const home = await read(t, "/");
-    return [...home.matchAll(/<a href="\/tools\/([\w-]+)">/g)].map((m) => m[1]);
+    // The categories, after the "most looked up" tools that lead the page.
+    const listed = home.slice(home.indexOf('id="cat-0"'));
+    return [...listed.matchAll(/<a href="\/tools\/([\w-]+)">/g)].map((m) => m[1]);
   };
+  const home = await read(t, "/");
+  const popular = /<section aria-labelledby="popular">[^]*?<\/section>/.exec(home)?.[0] ?? "";
+  assert.deepEqual(
+    [...popular.matchAll(/<a href="\/tools\/([\w-]+)">/g)].map((m) => m[1]),
+    ["paye", "payslip", "holidays", "nic", "loan", "fd"],
+    "income tax, payslip, holidays, NIC, loan and FD lead the home page",
+  );
+  assert.ok(home.indexOf('id="popular"') < home.indexOf('id="cat-0"'));
   const before = await orderOf();
   assert.equal(before[0], TOOL_SLUGS[0], "the data file's order without views");
   for (let i = 0; i < 3; i++) await t.request("/tools/land", asBrowser);
