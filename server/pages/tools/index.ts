@@ -6,6 +6,9 @@
  * @module
  */
 import { fdPage } from "./fd.ts";
+import { gratuityPage } from "./gratuity.ts";
+import { minimumWagePage } from "./minimum_wage.ts";
+import { wordsPage } from "./words.ts";
 import { holidaysPage } from "./holidays.ts";
 import { loanPage } from "./loan.ts";
 import { nicPage } from "./nic.ts";
@@ -25,4 +28,7 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   loan: loanPage,
   fd: fdPage,
   vat: vatPage,
+  words: wordsPage,
+  gratuity: gratuityPage,
+  "minimum-wage": minimumWagePage,
 };
