@@ -286,7 +286,7 @@ export function summaryList(rows: readonly Row[], title?: string): SafeHtml {
   return html`${title ? html`<h3>${title}</h3>` : ""}<dl class="summary">${
     rows.map((row) =>
       html`
-        <div class="row${row.strong ? " strong" : ""}">
+        <div class="row${row.strong ? " strong" : ""}${row.num ? "" : " text"}">
           <dt>${row.label}</dt>
           <dd${row.num ? raw(' class="num"') : ""}${row.field
             ? html`

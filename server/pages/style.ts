@@ -110,6 +110,7 @@ button, .button { min-height: 2.75rem; font-weight: 600; }
 .answer-box { border-left: 6px solid var(--accent); background: var(--soft); padding: 1rem; }
 .answer-box h2 { margin: 0; font-size: 1.375rem; font-weight: 600; }
 .answer-box strong.nowrap { white-space: nowrap; }
+table.list caption { text-align: left; font-weight: 700; padding: .25rem 0; }
 button code { background: transparent; color: inherit; }
 form { grid-template-columns: minmax(0, 1fr); }
 form > *, label { min-width: 0; }
@@ -121,8 +122,10 @@ dl.summary .row { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap
 dl.summary dt { min-width: 0; }
 dl.summary dd { margin: 0; text-align: right; }
 dl.summary .row.strong { font-weight: 700; }
+dl.summary .row.text { grid-template-columns: minmax(0, 1fr) minmax(0, 1.5fr); }
 dl.summary dd:not(.num) { text-align: left; overflow-wrap: anywhere; }
 .nowrap { white-space: nowrap; }
+table.list caption { text-align: left; font-weight: 700; padding: .25rem 0; }
 .worked { margin-top: 1.5rem; }
 .table-wrap:focus { outline: 3px solid #f0b429; }
 main { min-width: 0; }
