@@ -131,7 +131,7 @@ export function fieldControl(field: FieldSpec, state: FormState): SafeHtml {
       )
     }</select></div>`;
   }
-  const mode = field.kind === "amount" || field.kind === "percent"
+  const mode = field.kind === "amount" || field.kind === "percent" || field.kind === "number"
     ? html`
       inputmode="decimal"
     `
@@ -141,13 +141,12 @@ export function fieldControl(field: FieldSpec, state: FormState): SafeHtml {
     `
     : "";
   const type = field.kind === "date" ? "date" : "text";
-  const extra = field.kind === "code" || field.kind === "amount" || field.kind === "percent" ||
-      field.kind === "count"
+  const extra = ["code", "amount", "percent", "number", "count"].includes(field.kind)
     ? html`
       spellcheck="false" autocomplete="off"
     `
     : "";
-  const width = field.kind === "amount"
+  const width = field.kind === "amount" || field.kind === "number"
     ? "w-10"
     : field.kind === "percent" || field.kind === "count"
     ? "w-5"

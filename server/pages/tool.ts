@@ -98,7 +98,7 @@ function kindOf(param: ParameterObject): FieldKind {
   if (schema.type === "integer") return "count";
   if (schema.type === "number") {
     if (/rate|pct|percent/i.test(param.name)) return "percent";
-    return MONEY_NAMES.test(param.name) ? "amount" : "text";
+    return MONEY_NAMES.test(param.name) ? "amount" : "number";
   }
   if (schema.format === "date") return "date";
   return "text";
@@ -126,10 +126,9 @@ export function genericPage(op: AnyOperation): ToolPage {
   const params = formParameters(op).filter((p) => !(p.name === "lang" && hasGenericLang(op)));
   const fields: FieldSpec[] = params.map((p) => {
     const kind = kindOf(p);
-    const numeric = p.schema.type === "number" || p.schema.type === "integer";
     return {
       name: p.name,
-      kind: kind === "text" && numeric ? "text" : kind,
+      kind,
       label: fieldLabel(p.name),
       hint: peopleHint(paramHint(op.name, p)),
       required: p.required === true,
@@ -151,6 +150,7 @@ function readField(kind: FieldKind, numeric: boolean, value: string): string {
   if (kind === "amount") return readAmount(value);
   if (kind === "percent") return readAmount(value.replace(/\s*%\s*$/, ""));
   if (kind === "count") return readCount(value);
+  if (kind === "number") return readAmount(value);
   if (numeric) return readAmount(value);
   return value.trim();
 }
@@ -180,7 +180,7 @@ function fieldMessage(
 ): string {
   const label = inSentence(words(field, field.label));
   const own = field.error ? words(field, field.error) : undefined;
-  const numeric = ["amount", "percent", "count"].includes(field.kind) ||
+  const numeric = ["amount", "percent", "number", "count"].includes(field.kind) ||
     param?.schema.type === "number" || param?.schema.type === "integer";
   if (typed.trim() === "") return own ?? t("page.error.enter", { label });
   if (numeric) {

@@ -132,6 +132,14 @@ const CASES: readonly Case[] = [
     },
     bad: { typed: [["amount", "12.345,50"]], field: "amount" },
   },
+  {
+    // Research section 4 (tests/core/land_test.ts): a perch is 272.25 ft2 = 25.29285264 m2, so 10
+    // perches are 252.9285264 m2, written 0A-0R-10.0P on a deed.
+    slug: "land",
+    typed: [["value", "10"], ["from", "perch"]],
+    expect: [["squareMetres", "252.9285264"], ["deed", "0A-0R-10.0P"]],
+    bad: { typed: [["value", "ten"], ["from", "perch"]], field: "value" },
+  },
 ];
 
 registerAllMessages();
@@ -148,7 +156,9 @@ async function type(page: Page, typed: Typed): Promise<void> {
       // Under "More options"? Open it first.
       await form.locator(`[name="${name}"][value="${value}"]`).check({ force: true });
     } else if (kind === "checkbox") await controls.setChecked(value === "1");
-    else {
+    else if (await controls.evaluate((el) => el.tagName === "SELECT")) {
+      await controls.selectOption(value);
+    } else {
       const details = form.locator("details.more");
       if (!(await controls.isVisible()) && await details.count()) {
         await details.locator("summary").click();
@@ -244,6 +254,20 @@ Deno.test({
               }
               await noSidewaysScroll(page, `${c.slug} ${lang} ${viewport.width}`);
               await axeClean(page, `${c.slug} ${lang} ${viewport.width}`);
+              if (c.slug === "paye" && phone) {
+                // Copy (the page script shows the button) holds the key figure; the URL holds
+                // the question; print keeps the answer and leaves the form and menus out.
+                const copy = page.locator("button.copy");
+                assert.ok(await copy.isVisible());
+                assert.equal(await copy.getAttribute("data-copy"), "LKR\u00a08,000.00");
+                assert.match(page.url(), /\/tools\/paye\?monthly=Rs\.\+250%2C000#answer$/);
+                await page.emulateMedia({ media: "print" });
+                assert.ok(await page.locator("#answer-title").isVisible());
+                assert.ok(!(await page.locator("form.tool-form").isVisible()));
+                assert.ok(!(await page.locator("header.site").isVisible()));
+                assert.ok(!(await page.locator("details.developers").isVisible()));
+                await page.emulateMedia({ media: "screen" });
+              }
               if (c.slug === "paye" || c.slug === "payslip") {
                 await shot(page, `people-${c.slug}-${lang}-${phone ? "phone" : "desktop"}`);
               }
@@ -274,7 +298,7 @@ Deno.test({
       await page.setViewportSize(VIEWPORTS[0]);
       for (const lang of LANGS) {
         const prefix = lang === "en" ? "" : `/${lang}`;
-        for (const path of ["/", "/docs", "/store", "/news", "/developers", "/tools/land"]) {
+        for (const path of ["/", "/docs", "/store", "/news", "/developers", "/tools/districts"]) {
           await t.step(`${prefix}${path} at 390px`, async () => {
             await page.goto(`${base}${prefix}${path}`);
             await noSidewaysScroll(page, `${prefix}${path}`);

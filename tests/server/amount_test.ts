@@ -85,3 +85,18 @@ Deno.test("the home page's search finds tools by people's words in three languag
     }
   }
 });
+
+Deno.test("result pages are not indexed; the empty form is", async () => {
+  await using t = await testApp();
+  const empty = await (await t.request("/tools/paye")).text();
+  assert.doesNotMatch(empty, /name="robots"/);
+  const answered = await (await t.request("/tools/paye?monthly=250000")).text();
+  assert.match(answered, /<meta name="robots" content="noindex">/);
+  // The form is a GET form whose action ends in #answer: the URL holds the question.
+  assert.match(answered, /<form method="get" action="\/tools\/paye#answer"/);
+  assert.doesNotMatch(answered, /type="number"|name="lang"/);
+  assert.match(
+    answered,
+    /<input type="text" id="f-monthly" name="monthly"[^>]*inputmode="decimal"/,
+  );
+});

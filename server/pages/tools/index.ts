@@ -6,6 +6,7 @@
  * @module
  */
 import { fdPage } from "./fd.ts";
+import { landPage } from "./land.ts";
 import { gratuityPage } from "./gratuity.ts";
 import { minimumWagePage } from "./minimum_wage.ts";
 import { wordsPage } from "./words.ts";
@@ -29,6 +30,7 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   fd: fdPage,
   vat: vatPage,
   words: wordsPage,
+  land: landPage,
   gratuity: gratuityPage,
   "minimum-wage": minimumWagePage,
 };

@@ -13,13 +13,15 @@ export type Json = Record<string, unknown>;
 
 /**
  * How a field is asked: `amount` money (text input, `inputmode="decimal"`, "Rs" prefix, read by
- * `readAmount`), `percent` a rate (decimal, "%" suffix), `count` a whole number
+ * `readAmount`), `percent` a rate (decimal, "%" suffix), `number` any other decimal (an extent),
+ * `count` a whole number
  * (`inputmode="numeric"`), `date` a date, `choice` radios (a select past 6 options), `flag` a
  * checkbox, `code` a code (no spellcheck, wider letter spacing), `text` anything else.
  */
 export type FieldKind =
   | "amount"
   | "percent"
+  | "number"
   | "count"
   | "date"
   | "choice"
