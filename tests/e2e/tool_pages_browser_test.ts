@@ -150,21 +150,17 @@ const VIEWPORTS = [{ width: 390, height: 844 }, { width: 1280, height: 800 }] as
 async function type(page: Page, typed: Typed): Promise<void> {
   const form = page.locator("main form.tool-form");
   for (const [name, value] of typed) {
-    const controls = form.locator(`[name="${name}"]`);
-    const kind = await controls.first().getAttribute("type");
-    if (kind === "radio") {
-      // Under "More options"? Open it first.
-      await form.locator(`[name="${name}"][value="${value}"]`).check({ force: true });
-    } else if (kind === "checkbox") await controls.setChecked(value === "1");
-    else if (await controls.evaluate((el) => el.tagName === "SELECT")) {
-      await controls.selectOption(value);
-    } else {
-      const details = form.locator("details.more");
-      if (!(await controls.isVisible()) && await details.count()) {
-        await details.locator("summary").click();
-      }
-      await controls.fill(value);
+    const control = form.locator(`[name="${name}"]`).first();
+    // A field under "More options" is shown first, as a person would open it.
+    if (!(await control.isVisible())) {
+      await form.locator("details.more:not([open]) > summary").click();
     }
+    const kind = await control.getAttribute("type");
+    if (kind === "radio") await form.locator(`[name="${name}"][value="${value}"]`).check();
+    else if (kind === "checkbox") await control.setChecked(value === "1");
+    else if (await control.evaluate((el) => el.tagName === "SELECT")) {
+      await control.selectOption(value);
+    } else await control.fill(value);
   }
 }
 
@@ -180,6 +176,19 @@ async function noSidewaysScroll(page: Page, what: string): Promise<void> {
     "[document.documentElement.scrollWidth, innerWidth]",
   ) as [number, number];
   assert.ok(scroll <= inner, `${what}: scrolls sideways (${scroll} > ${inner})`);
+}
+
+/** Tap targets of the tool form and the page's navigation at least 44 px high. */
+async function tapTargets(page: Page, what: string): Promise<void> {
+  const small = await page.evaluate(
+    `[...document.querySelectorAll(
+      "header.site a, main form.tool-form :is(input[type=text], input[type=date], select, button), " +
+      "main .radio, main .field.check, main details > summary, main button.copy:not([hidden])")]
+      .filter((el) => el.offsetParent !== null)
+      .map((el) => [el.tagName + "." + el.className, Math.round(el.getBoundingClientRect().height)])
+      .filter(([, h]) => h < 44)`,
+  ) as [string, number][];
+  assert.deepEqual(small, [], `${what}: tap targets under 44 px`);
 }
 
 interface AxeFinding {
@@ -253,6 +262,7 @@ Deno.test({
                 assert.equal(shown, want, `${c.slug}.${name}`);
               }
               await noSidewaysScroll(page, `${c.slug} ${lang} ${viewport.width}`);
+              if (phone) await tapTargets(page, `${c.slug} ${lang}`);
               await axeClean(page, `${c.slug} ${lang} ${viewport.width}`);
               if (c.slug === "paye" && phone) {
                 // Copy (the page script shows the button) holds the key figure; the URL holds
@@ -260,7 +270,7 @@ Deno.test({
                 const copy = page.locator("button.copy");
                 assert.ok(await copy.isVisible());
                 assert.equal(await copy.getAttribute("data-copy"), "LKR\u00a08,000.00");
-                assert.match(page.url(), /\/tools\/paye\?monthly=Rs\.\+250%2C000#answer$/);
+                assert.match(page.url(), /\/tools\/paye\?monthly=Rs\.\+250%2C000[^#]*#answer$/);
                 await page.emulateMedia({ media: "print" });
                 assert.ok(await page.locator("#answer-title").isVisible());
                 assert.ok(!(await page.locator("form.tool-form").isVisible()));
