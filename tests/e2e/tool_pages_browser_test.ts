@@ -140,6 +140,14 @@ const CASES: readonly Case[] = [
     expect: [["squareMetres", "252.9285264"], ["deed", "0A-0R-10.0P"]],
     bad: { typed: [["value", "ten"], ["from", "perch"]], field: "value" },
   },
+  {
+    // plates.md section 8 (tests/core/plate_test.ts): WP CAB-1234 is a province-prefixed plate of
+    // the three-letter series, issued from 2012.
+    slug: "plate",
+    typed: [["plate", "WP CAB-1234"]],
+    expect: [["plate", "WP CAB-1234"], ["from", "2012"]],
+    bad: { typed: [["plate", ""]], field: "plate" },
+  },
 ];
 
 registerAllMessages();

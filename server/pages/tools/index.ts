@@ -6,6 +6,7 @@
  * @module
  */
 import { fdPage } from "./fd.ts";
+import { platePage } from "./plate.ts";
 import { landPage } from "./land.ts";
 import { gratuityPage } from "./gratuity.ts";
 import { minimumWagePage } from "./minimum_wage.ts";
@@ -31,6 +32,7 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   vat: vatPage,
   words: wordsPage,
   land: landPage,
+  plate: platePage,
   gratuity: gratuityPage,
   "minimum-wage": minimumWagePage,
 };
