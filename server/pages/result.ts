@@ -16,7 +16,17 @@ const PLAIN = new Intl.NumberFormat("en-LK", { maximumFractionDigits: 10 });
 /** Words of a key that make its number a percentage (`whtRate`, `effectiveAnnualYieldGross`). */
 const PERCENT_WORDS = new Set(["rate", "pct", "percent", "yield"]);
 /** Last words of a key that make its number a count or a period even in an LKR result. */
-const COUNT_WORDS = new Set(["month", "months", "year", "years", "count", "days", "day", "number"]);
+const COUNT_WORDS = new Set([
+  "month",
+  "months",
+  "year",
+  "years",
+  "count",
+  "days",
+  "day",
+  "number",
+  "table",
+]);
 /** Words written in capitals in labels. */
 const ACRONYMS = new Set(["emi", "vat", "wht", "nic", "url", "id", "apit", "paye", "lkr", "sd"]);
 
