@@ -148,6 +148,17 @@ const CASES: readonly Case[] = [
     expect: [["plate", "WP CAB-1234"], ["from", "2012"]],
     bad: { typed: [["plate", ""]], field: "plate" },
   },
+  {
+    // Department of Examinations 2024 list as Ada Derana reproduced it (education.md 2.1,
+    // tests/core/scholarship_test.ts): Colombo, Sinhala medium, 143.
+    slug: "scholarship-cutoff",
+    typed: [["district", "Colombo"], ["medium", "Sinhala"], ["mark", "150"], ["year", "2024"]],
+    expect: [["cutoff", "143"]],
+    bad: {
+      typed: [["district", "Colombo"], ["medium", "Sinhala"], ["mark", "two hundred"]],
+      field: "mark",
+    },
+  },
 ];
 
 registerAllMessages();

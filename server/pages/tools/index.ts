@@ -6,6 +6,7 @@
  * @module
  */
 import { fdPage } from "./fd.ts";
+import { scholarshipPage } from "./scholarship.ts";
 import { platePage } from "./plate.ts";
 import { landPage } from "./land.ts";
 import { gratuityPage } from "./gratuity.ts";
@@ -33,6 +34,7 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   words: wordsPage,
   land: landPage,
   plate: platePage,
+  "scholarship-cutoff": scholarshipPage,
   gratuity: gratuityPage,
   "minimum-wage": minimumWagePage,
 };
