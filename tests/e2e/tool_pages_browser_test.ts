@@ -159,6 +159,23 @@ const CASES: readonly Case[] = [
       field: "mark",
     },
   },
+  {
+    // IRD 2025/26 Table 02 worked example via taxadvisor.lk (tests/core/payroll_test.ts): A =
+    // 170,000, B = 1,870,000, C = 600,000 -> tax on the incentive Rs. 36,000.
+    slug: "apit",
+    typed: [
+      ["table", "2"],
+      ["paidToDate", "1,70,000"],
+      ["payable", "18,70,000"],
+      ["lumpSums", "Rs. 600,000"],
+      ["date", "2025-04-25"],
+    ],
+    expect: [["tax", "LKR 36,000.00"]],
+    bad: {
+      typed: [["table", "2"], ["paidToDate", "170,000"], ["lumpSums", "six lakh"]],
+      field: "lumpSums",
+    },
+  },
 ];
 
 registerAllMessages();

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { apitPage } from "./apit.ts";
 import { fdPage } from "./fd.ts";
 import { scholarshipPage } from "./scholarship.ts";
 import { platePage } from "./plate.ts";
@@ -34,6 +35,7 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   words: wordsPage,
   land: landPage,
   plate: platePage,
+  apit: apitPage,
   "scholarship-cutoff": scholarshipPage,
   gratuity: gratuityPage,
   "minimum-wage": minimumWagePage,
