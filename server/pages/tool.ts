@@ -245,7 +245,8 @@ function compute(
           detail.message,
         );
         errors[detail.param] = message;
-        problems.push({ field: field.kind === "choice" ? detail.param : detail.param, message });
+        // The link goes to the input (for radios, the first one carries the field's id).
+        problems.push({ field: detail.param, message });
       } else if (!field) {
         problems.push({ message: pageError(detail.message) });
       }
