@@ -22,6 +22,7 @@ import { Metrics } from "./observe/metrics.ts";
 import { mountHealth, type ReadinessCheck } from "./http/health.ts";
 import { PageViews } from "./page_views.ts";
 import { mountPages, pagesNotFound } from "./pages/routes.ts";
+import { PAGE_SCRIPT } from "./pages/script.ts";
 import { STYLESHEET } from "./pages/style.ts";
 import { FONT_FILES, FONTS_CSS } from "./pages/fonts.ts";
 import { pageLanguage, routingPath } from "./pages/lang.ts";
@@ -179,6 +180,11 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     c.header("Content-Type", "text/css; charset=utf-8");
     c.header("Cache-Control", "public, max-age=3600");
     return c.body(STYLESHEET);
+  });
+  app.get("/static/page.js", (c) => {
+    c.header("Content-Type", "text/javascript; charset=utf-8");
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.body(PAGE_SCRIPT);
   });
   app.get("/static/fonts.css", (c) => {
     c.header("Content-Type", "text/css; charset=utf-8");

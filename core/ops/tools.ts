@@ -3,7 +3,7 @@ import data from "../../data/tools.json" with { type: "json" };
 import { unknownChoice } from "../_choices.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
 import { integer, text } from "../params.ts";
-import { type Lang, maybeMessage } from "../i18n.ts";
+import { hasMessages, type Lang, LANGS, maybeMessage } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
 
 /** One tool of the catalogue as the API returns it. */
@@ -75,10 +75,24 @@ export function toolText(slug: string, lang: Lang): { title: string; description
   return { title: title ?? record?.title ?? slug, description: description ?? "" };
 }
 
+/**
+ * The words people use for a tool in every loaded language (the catalogue's
+ * `page.keywords.<slug>`), so "වැටුප" or "சம்பளம்" finds the salary tools whatever the page's
+ * language.
+ */
+function peopleWords(slug: string): string[] {
+  return LANGS.filter(hasMessages).map((l) => maybeMessage(l, `page.keywords.${slug}`) ?? "");
+}
+
 function matches(tool: ToolRecord, terms: string[], lang: Lang): boolean {
   const local = lang === "en" ? [] : Object.values(toolText(tool.slug, lang));
-  const haystack = [tool.title, tool.description, ...local, ...tool.keywords].join("\n")
-    .toLowerCase();
+  const haystack = [
+    tool.title,
+    tool.description,
+    ...local,
+    ...tool.keywords,
+    ...peopleWords(tool.slug),
+  ].join("\n").toLowerCase();
   return terms.every((term) => haystack.includes(term));
 }
 

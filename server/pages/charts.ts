@@ -56,7 +56,7 @@ function figureTable(
   return html`
     <details>
       <summary>${summary}</summary>
-      <div class="table-wrap">
+      <section class="table-wrap" tabindex="0" aria-label="${summary}">
         <table>
           <thead>
             <tr>${columns.map(([label], i) =>
@@ -69,7 +69,7 @@ function figureTable(
             html`<tr>${row.map((cell, i) => html`<td${cls(i)}>${cell}</td>`)}</tr>`
           )}</tbody>
         </table>
-      </div>
+      </section>
     </details>
   `;
 }

@@ -212,8 +212,11 @@ function endpointSection(endpoint: DocsEndpoint): SafeHtml {
       ${endpoint.keyOnly ? html`<p><strong>${t("page.docs.key_only")}</strong></p>` : ""}
       ${endpoint.parameters.length
         ? html`
-          <div class="table-wrap">
+          <section class="table-wrap" tabindex="0" aria-labelledby="${id}-params ${id}-title">
             <table>
+              <caption class="visually-hidden" id="${id}-params">${t(
+                "page.docs.col.parameter",
+              )}</caption>
               <thead>
                 <tr>
                   <th scope="col">${t("page.docs.col.parameter")}</th>
@@ -235,7 +238,7 @@ function endpointSection(endpoint: DocsEndpoint): SafeHtml {
                 `
               )}</tbody>
             </table>
-          </div>
+          </section>
         `
         : html`<p class="muted">${t("page.docs.no_params")}</p>`}
       ${endpoint.method === "GET" ? tryForm(endpoint) : ""}

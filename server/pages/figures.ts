@@ -85,6 +85,16 @@ function growthCaption(payout: unknown): string {
   }
 }
 
+/**
+ * The growth chart of an fd result (the deposit's value month by month).
+ *
+ * @param r The fd result.
+ * @returns The chart.
+ */
+export function depositGrowthChart(r: Record<string, unknown>): SafeHtml {
+  return growthChart(depositGrowth(r), growthCaption(r.payout));
+}
+
 /** The Z of a z-score result: the first numeric field among these names. */
 const Z_FIELDS = ["zScore", "z", "finalZ", "zscore"];
 

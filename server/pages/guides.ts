@@ -142,7 +142,7 @@ function guideIndex(readme: string): SafeHtml {
     <h1>${t("page.docs.guide.title")}</h1>
     <p>${t("page.docs.guide.intro")}</p>
     <p><strong>${t("page.docs.guide.english")}</strong></p>
-    <div class="table-wrap">
+    <section class="table-wrap" tabindex="0" aria-label="${t("page.docs.guide.title")}">
       <table>
         <thead>
           <tr>
@@ -152,7 +152,7 @@ function guideIndex(readme: string): SafeHtml {
         </thead>
         <tbody>${rows}</tbody>
       </table>
-    </div>
+    </section>
     <p>${t("page.docs.guide.checked")}</p>
   `;
 }

@@ -6,8 +6,36 @@
  */
 import type { ToolEntry } from "./catalogue.ts";
 import { maybeMessage } from "../../core/i18n.ts";
-import { html, layout } from "./html.ts";
+import { html, layout, type SafeHtml } from "./html.ts";
 import { pageContext, t } from "./lang.ts";
+
+/**
+ * What people look up most (issue 27): income tax, the payslip, holidays, the NIC, loans and
+ * fixed deposits, first on the home page.
+ */
+export const LEADING_TOOLS: readonly string[] = [
+  "paye",
+  "payslip",
+  "holidays",
+  "nic",
+  "loan",
+  "fd",
+];
+
+function leading(shown: readonly ToolEntry[]): SafeHtml | string {
+  const first = LEADING_TOOLS.map((slug) => shown.find((e) => e.slug === slug)).filter((e) =>
+    e !== undefined
+  );
+  if (!first.length) return "";
+  return html`<section aria-labelledby="popular">
+  <h2 id="popular">${t("page.home.popular")}</h2>
+  <ul class="grid tools">${
+    first.map((entry) =>
+      html`<li class="card"><a href="${entry.url}">${entry.title}</a><p>${entry.description}</p></li>`
+    )
+  }</ul>
+</section>`;
+}
 
 /**
  * Renders the home page.
@@ -37,6 +65,7 @@ export function homePage(shown: readonly ToolEntry[], query: string): string {
         t(shown.length === 1 ? "page.home.match_one" : "page.home.match_many", count)
       } <a href="/">${t("page.home.show_all")}</a></p>`
       : ""}
+    ${query.trim() ? "" : leading(shown)}
     ${categories.map((category, i) =>
       html`<section aria-labelledby="cat-${i}">
   <h2 id="cat-${i}">${

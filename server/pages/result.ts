@@ -31,6 +31,7 @@ const COUNT_WORDS = new Set([
   "hours",
   "multiplier",
   "divisor",
+  "table",
 ]);
 /** Words written in capitals in labels. */
 const ACRONYMS = new Set([
@@ -157,8 +158,13 @@ const OWN_SCRIPT = { si: /[\u0D80-\u0DFF]/, ta: /[\u0B80-\u0BFF]/ } as const;
  * (`code`, `id`) as code, a citation with no word in the page's script marked `lang="en"`,
  * anything else as {@linkcode formatValue} writes it. English pages show every value as
  * {@linkcode formatValue} writes it.
+ *
+ * @param key The field name.
+ * @param value The value.
+ * @param money Whether the value is money.
+ * @returns The text or markup.
  */
-function shown(key: string, value: unknown, money: boolean): SafeHtml | string {
+export function shown(key: string, value: unknown, money: boolean): SafeHtml | string {
   const { lang } = pageContext();
   if (lang !== "en" && typeof value === "string") {
     const named = maybeMessage(lang, `value.${key}.${value}`) ??
@@ -199,10 +205,24 @@ function scalar(path: string, key: string, value: unknown, money: boolean): Safe
   `;
 }
 
+/** A table's name from its path, unique on the page: "Schools · 2 · Cut-offs". */
+function tableName(path: string): string {
+  const name = path.split(".").map((part) =>
+    /^\d+$/.test(part) ? String(Number(part) + 1) : fieldLabel(part)
+  ).join(" · ");
+  // Tables in the rows of a table share a path: the second is "(2)", and so on.
+  const count = (named.get(name) ?? 0) + 1;
+  named.set(name, count);
+  return count > 1 ? `${name} (${count})` : name;
+}
+
+/** Table names given so far in the result being rendered. */
+let named = new Map<string, number>();
+
 function table(path: string, rows: Json[], money: boolean): SafeHtml {
   const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   return html`
-    <div class="table-wrap">
+    <section class="table-wrap" tabindex="0" aria-label="${tableName(path)}">
       <table data-field="${path}">
         <thead>
           <tr>${columns.map((c) => html`<th scope="col">${fieldLabel(c)}</th>`)}</tr>
@@ -226,7 +246,7 @@ function table(path: string, rows: Json[], money: boolean): SafeHtml {
           }</tr>`
         )}</tbody>
       </table>
-    </div>
+    </section>
   `;
 }
 
@@ -263,6 +283,7 @@ function definitionList(path: string, object: Json, money: boolean): SafeHtml {
  * @returns The markup.
  */
 export function renderResult(result: unknown, omit: readonly string[] = []): SafeHtml {
+  named = new Map();
   if (!isObject(result)) return renderValue("", "value", result, false);
   const shown = Object.fromEntries(Object.entries(result).filter(([k]) => !omit.includes(k)));
   return definitionList("", shown, isLkr(result, false));

@@ -69,10 +69,76 @@ svg .marker { stroke: #1b1f24; stroke-width: 2; stroke-dasharray: 4 3; }
 .payslip-sheet table { margin: .5rem 0; }
 .payslip-sheet caption { text-align: left; font-weight: 700; padding-top: .5rem; }
 .payslip-sheet th { font-weight: 400; }
+:lang(si), :lang(ta) { line-height: 1.75; }
+:lang(si) :is(h1, h2, h3), :lang(ta) :is(h1, h2, h3) { line-height: 1.4; }
+.lead { font-size: 1.0625rem; max-width: 40rem; }
+.tool-form { max-width: 36rem; }
+.tool-form fieldset { border: 0; padding: 0; margin: 0; min-width: 0; }
+.tool-form legend { font-weight: 600; padding: 0; margin-bottom: .25rem; }
+.hint { color: var(--muted); margin: 0; }
+.optional { color: var(--muted); font-weight: 400; }
+.field-error { color: #a40e26; font-weight: 700; margin: 0; }
+.invalid { border-left: 4px solid #cf222e; padding-left: .75rem; }
+.invalid input[type="text"], .invalid input[type="date"], .invalid select { border-color: #cf222e; border-width: 2px; }
+.tool-form input[type="text"], .tool-form input[type="date"], .tool-form select { min-height: 2.75rem; max-width: 100%; }
+.w-5 { width: 7ch; } .w-10 { width: 13ch; } .w-15 { width: 18ch; } .w-20 { width: 100%; max-width: 24rem; }
+.code { letter-spacing: .08em; }
+.affix { display: flex; align-items: stretch; max-width: 100%; }
+.affix .prefix, .affix .suffix { display: flex; align-items: center; padding: 0 .6rem; background: var(--soft); border: 1px solid var(--line); }
+.affix .prefix { border-right: 0; border-radius: 6px 0 0 6px; }
+.affix .suffix { border-left: 0; border-radius: 0 6px 6px 0; }
+.affix .prefix + input { border-radius: 0 6px 6px 0; }
+.affix input:has(+ .suffix) { border-radius: 6px 0 0 6px; }
+.radios { display: grid; gap: .25rem; }
+.radio, .field.check { display: flex; align-items: center; gap: .5rem; min-height: 2.75rem; }
+.field.check { flex-wrap: wrap; }
+.field.check .hint, .field.check .field-error { flex-basis: 100%; }
+.radio input, .field.check input { width: 1.5rem; height: 1.5rem; margin: 0; flex: none; }
+.radio label, .field.check label { font-weight: 400; padding: .4rem 0; }
+details.more, details.developers { border-top: 1px solid var(--line); padding-top: .5rem; }
+details > summary { cursor: pointer; min-height: 2.75rem; display: flex; align-items: center; color: var(--accent); font-weight: 600; }
+details > summary h2 { font-size: 1.25rem; margin: 0; display: inline; }
+details.developers { margin-top: 2rem; }
+.more-fields { display: grid; gap: .75rem; padding-top: .5rem; }
+button, .button { min-height: 2.75rem; font-weight: 600; }
+.error-summary { border: 4px solid #cf222e; padding: 1rem; margin: 1rem 0; }
+.error-summary h2 { margin-top: 0; }
+.error-summary a { color: #a40e26; font-weight: 600; }
+.error-summary:focus { outline: 3px solid #f0b429; }
+.answer { margin: 1rem 0 1.5rem; }
+.answer:focus { outline: none; }
+.answer-box { border-left: 6px solid var(--accent); background: var(--soft); padding: 1rem; }
+.answer-box h2 { margin: 0; font-size: 1.375rem; font-weight: 600; }
+.answer-box strong.nowrap { white-space: nowrap; }
+table.list caption { text-align: left; font-weight: 700; padding: .25rem 0; }
+button code { background: transparent; color: inherit; }
+form { grid-template-columns: minmax(0, 1fr); }
+form > *, label { min-width: 0; }
+select, input, textarea { max-width: 100%; min-width: 0; }
+button.copy { margin-top: .75rem; background: var(--bg); color: var(--accent); border: 2px solid var(--accent); }
+.copied { margin-left: .5rem; }
+dl.summary { margin: .5rem 0 1rem; border-top: 1px solid var(--line); }
+dl.summary .row { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: .25rem 1rem; padding: .5rem 0; border-bottom: 1px solid var(--line); }
+dl.summary dt { min-width: 0; }
+dl.summary dd { margin: 0; text-align: right; }
+dl.summary .row.strong { font-weight: 700; }
+dl.summary .row.text { grid-template-columns: minmax(0, 1fr) minmax(0, 1.5fr); }
+dl.summary dd:not(.num) { text-align: left; overflow-wrap: anywhere; }
+.nowrap { white-space: nowrap; }
+table.list caption { text-align: left; font-weight: 700; padding: .25rem 0; }
+.worked { margin-top: 1.5rem; }
+.table-wrap:focus { outline: 3px solid #f0b429; }
+main { min-width: 0; }
+header.site nav { display: flex; flex-wrap: wrap; gap: 0 .25rem; }
+header.site nav a { display: inline-flex; align-items: center; min-height: 2.75rem; padding: 0 .25rem; margin-right: .5rem; }
+.brand { display: inline-flex; align-items: center; min-height: 2.75rem; }
+.card a { display: inline-flex; align-items: center; min-height: 2.75rem; }
 @media print {
-  body:has(.payslip-sheet) header.site, body:has(.payslip-sheet) footer.site,
-  body:has(.payslip-sheet) main > :not(#result), .payslip-sheet ~ *, #result > :not(.payslip-sheet), .no-print { display: none; }
+  header.site, footer.site, nav, form, .tool-form, .developers, .worked, .lead, .error-summary, button, .no-print, .calendar, figure.chart details { display: none !important; }
+  main { max-width: none; padding: 0; }
+  .answer-box { border: 0; background: none; padding: 0; }
   .result, .payslip-sheet { border: 0; background: none; padding: 0; }
+  a { color: inherit; text-decoration: none; }
 }
 @media (max-width: 40rem) {
   main { padding: .75rem; }

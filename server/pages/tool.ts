@@ -1,7 +1,10 @@
 /**
- * The page of one tool (`/tools/{slug}`), generated from its operation: a GET form from the
- * params, the result computed in-process by the same core operation, errors next to their
- * fields, a picture where one helps, the matching `curl` and SDK call, and the data source.
+ * The page of one tool (`/tools/{slug}`). A tool with a page file (`server/pages/tools/<tool>.ts`,
+ * listed in `server/pages/tools/index.ts`) shows its own fields, answer sentence and breakdown; any
+ * other operation with a `page` gets the generic page built from its parameters and its result.
+ * Both are laid out the same way (docs/pages.md): the error summary, the title, the answer
+ * (`id="answer"`) with its breakdown, the form (GET, `action` ending in `#answer`), "How this was
+ * worked out" and "For developers" (closed).
  *
  * @module
  */
@@ -9,15 +12,27 @@ import { isApiError } from "../../core/errors.ts";
 import { parseParams } from "../../core/execute.ts";
 import { operationParameters, type ParameterObject } from "../../core/openapi.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
-import { TOOL_FIGURES } from "./figures.ts";
-import { codeText, errorMessage, formFields, submittedPairs } from "./form.ts";
-import { html, layout, raw, type SafeHtml } from "./html.ts";
-import { renderResult } from "./result.ts";
-import { apiUrl, curlSnippet, sdkSnippet } from "./snippets.ts";
 import { hasGenericLang } from "../../core/lang_param.ts";
 import { toolText } from "../../core/ops/tools.ts";
-import { pageContext, t } from "./lang.ts";
 import { findTemplate, maybeMessage, translate } from "../../core/i18n.ts";
+import { readAmount, readCount } from "./amount.ts";
+import {
+  answerBlock,
+  errorSummary,
+  forDevelopers,
+  type Problem,
+  toolForm,
+  words,
+  workedOut,
+} from "./components.ts";
+import { TOOL_FIGURES } from "./figures.ts";
+import { codeText, isFlag, optionLabel, paramHint, submittedPairs } from "./form.ts";
+import { html, layout, raw, type SafeHtml } from "./html.ts";
+import { fieldLabel, renderResult } from "./result.ts";
+import { apiUrl, curlSnippet, sdkSnippet } from "./snippets.ts";
+import { pageContext, t } from "./lang.ts";
+import { TOOL_PAGES } from "./tools/index.ts";
+import type { FieldKind, FieldSpec, Json, ToolPage } from "./tools/spec.ts";
 
 /**
  * An error message of a parameter in the page's language, from its English template in the
@@ -45,7 +60,7 @@ export interface RenderedPage {
 }
 
 /**
- * The parameters a tool's form shows: all of the operation's, except `format` when the
+ * The parameters a tool's form could show: all of the operation's, except `format` when the
  * operation offers other representations (the page is HTML; those are linked instead).
  *
  * @param op The operation.
@@ -72,47 +87,172 @@ export function exampleParams(op: AnyOperation): [string, string][] {
   return [...pairs, ...url.searchParams];
 }
 
-interface Outcome {
-  result?: Record<string, unknown>;
-  errors: Record<string, string>;
-  general: string[];
+/** Money parameters by name (the generic page's guess when no page file says). */
+const MONEY_NAMES =
+  /^(amount|monthly|salary|principal|basic|net|allowances|bra|bonus|payable|paidToDate|lumpSums|monthlyTax|previousLumpSumTax|previousLumpSums|primaryMonthly|remuneration|regularToDate|taxToDate|price|wage)$/;
+
+function kindOf(param: ParameterObject): FieldKind {
+  const { schema } = param;
+  if (isFlag(param)) return "flag";
+  if (Array.isArray(schema.enum)) return "choice";
+  if (schema.type === "integer") return "count";
+  if (schema.type === "number") {
+    if (/rate|pct|percent/i.test(param.name)) return "percent";
+    return MONEY_NAMES.test(param.name) ? "amount" : "number";
+  }
+  if (schema.format === "date") return "date";
+  return "text";
 }
 
-function compute(op: AnyOperation, pairs: [string, string][], ctx: OperationContext): Outcome {
+/** A parameter's hint without the API's notes on how values are matched or written. */
+function peopleHint(hint: string | undefined): string | undefined {
+  if (hint === undefined) return undefined;
+  const kept = hint
+    .replace(/\.?\s*Listed values are matched without regard to case[^.]*\.?/g, "")
+    .replace(/\s*in plain decimal notation/g, "")
+    .trim();
+  return kept || undefined;
+}
+
+/**
+ * The generic page of an operation without a page file: its parameters (but not `lang`, which is
+ * the page's, nor `format`) as fields, the required ones first and the optional ones under "More
+ * options", labels from the catalogue's `field.*`, and the result as the answer.
+ *
+ * @param op The operation.
+ * @returns The page description.
+ */
+export function genericPage(op: AnyOperation): ToolPage {
+  const params = formParameters(op).filter((p) => !(p.name === "lang" && hasGenericLang(op)));
+  const fields: FieldSpec[] = params.map((p) => {
+    const kind = kindOf(p);
+    return {
+      name: p.name,
+      kind,
+      label: fieldLabel(p.name),
+      hint: peopleHint(paramHint(op.name, p)),
+      required: p.required === true,
+      more: p.required !== true && params.some((q) => q.required),
+      options: Array.isArray(p.schema.enum)
+        ? p.schema.enum.map((v) => ({ value: String(v), label: optionLabel(p.name, String(v)) }))
+        : undefined,
+    };
+  });
+  return {
+    fields,
+    answerOnFirstVisit: !params.some((p) => p.required),
+    answer: () => html`${t("page.answer.generic")}`,
+  };
+}
+
+/** A number read the way people type it, by the field's kind (else as typed). */
+function readField(kind: FieldKind, numeric: boolean, value: string): string {
+  if (kind === "amount") return readAmount(value);
+  if (kind === "percent") return readAmount(value.replace(/\s*%\s*$/, ""));
+  if (kind === "count") return readCount(value);
+  if (kind === "number") return readAmount(value);
+  if (numeric) return readAmount(value);
+  return value.trim();
+}
+
+interface Outcome {
+  result?: Json;
+  problems: Problem[];
+  errors: Record<string, string>;
+}
+
+const NUMBER = /^\d+(?:\.\d+)?$/;
+const GROUP = new Intl.NumberFormat("en-LK", { maximumFractionDigits: 2 });
+
+/** The label of a field inside a sentence: lower-cased in English unless it is an acronym. */
+function inSentence(label: string): string {
+  if (pageContext().lang !== "en" || /^[A-Z]{2}/.test(label)) return label;
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
+/** The message of a field with a problem, in people's words. */
+function fieldMessage(
+  field: FieldSpec,
+  param: ParameterObject | undefined,
+  typed: string,
+  read: string,
+  apiMessage: string,
+): string {
+  const label = inSentence(words(field, field.label));
+  const own = field.error ? words(field, field.error) : undefined;
+  const numeric = ["amount", "percent", "number", "count"].includes(field.kind) ||
+    param?.schema.type === "number" || param?.schema.type === "integer";
+  if (typed.trim() === "") return own ?? t("page.error.enter", { label });
+  if (numeric) {
+    const min = param?.schema.minimum ?? param?.schema.exclusiveMinimum;
+    const max = param?.schema.maximum;
+    if (NUMBER.test(read)) {
+      if (param?.schema.type === "integer" && read.includes(".")) {
+        return t("page.error.whole", { label });
+      }
+      const n = Number(read);
+      if (typeof min === "number" && typeof max === "number") {
+        const outside = n > max || n < min || (param?.schema.exclusiveMinimum === min && n === min);
+        if (outside) {
+          return t("page.error.between", {
+            label,
+            min: GROUP.format(min),
+            max: GROUP.format(max),
+          });
+        }
+      }
+      // A figure in range that the operation still refuses: its own reason.
+      return pageError(apiMessage);
+    }
+    return own ?? t("page.error.number", { label });
+  }
+  if (field.kind === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(read)) {
+    return own ?? t("page.error.date", { label });
+  }
+  return own ?? pageError(apiMessage);
+}
+
+function compute(
+  op: AnyOperation,
+  spec: ToolPage,
+  pairs: [string, string][],
+  typed: ReadonlyMap<string, string>,
+  ctx: OperationContext,
+): Outcome {
   const figure = TOOL_FIGURES[op.name];
   const given = new Set(pairs.map(([name]) => name));
-  const internal = Object.entries(figure?.internal ?? {}).filter(([name]) => !given.has(name));
+  const internal = Object.entries({ ...figure?.internal, ...spec.internal }).filter(([name]) =>
+    !given.has(name)
+  );
   try {
     const params = parseParams(op, [...pairs, ...internal]);
-    return { result: op.run!(params, ctx) as Record<string, unknown>, errors: {}, general: [] };
+    return { result: op.run!(params, ctx) as Json, problems: [], errors: {} };
   } catch (error) {
     if (!isApiError(error)) throw error;
-    const known = new Set(operationParameters(op).map((p) => p.name));
+    const byName = new Map(spec.fields.map((f) => [f.name, f]));
+    const params = new Map(operationParameters(op).map((p) => [p.name, p]));
+    const read = new Map(pairs);
     const errors: Record<string, string> = {};
-    const general: string[] = [];
+    const problems: Problem[] = [];
     for (const detail of error.details ?? [{ param: "", message: error.message }]) {
-      const message = pageError(detail.message);
-      if (known.has(detail.param) && !errors[detail.param]) errors[detail.param] = message;
-      else general.push(message);
+      const field = byName.get(detail.param);
+      if (field && !errors[detail.param]) {
+        const message = fieldMessage(
+          field,
+          params.get(detail.param),
+          typed.get(detail.param) ?? "",
+          read.get(detail.param) ?? "",
+          detail.message,
+        );
+        errors[detail.param] = message;
+        // The link goes to the input (for radios, the first one carries the field's id).
+        problems.push({ field: detail.param, message });
+      } else if (!field) {
+        problems.push({ message: pageError(detail.message) });
+      }
     }
-    return { errors, general };
+    return { problems, errors };
   }
-}
-
-function hasRequired(op: AnyOperation): boolean {
-  return operationParameters(op).some((p) => p.required);
-}
-
-function errorSummary(outcome: Outcome, idPrefix: string): SafeHtml {
-  const fields = Object.entries(outcome.errors);
-  return html`
-    <div class="result error" role="alert" id="errors">
-      <h2>${t("page.tool.check_form")}</h2>
-      <ul>${fields.map(([name, message]) =>
-        html`<li><a href="#${idPrefix}${name}">${errorMessage(message)}</a></li>`
-      )}${outcome.general.map((message) => html`<li>${errorMessage(message)}</li>`)}</ul>
-    </div>
-  `;
 }
 
 function formatLinks(op: AnyOperation, pairs: [string, string][]): SafeHtml {
@@ -155,10 +295,15 @@ function codeSentence(key: string): SafeHtml | string {
   );
 }
 
+/** The page description of an operation: its page file, or the generic page. */
+export function pageOf(op: AnyOperation): ToolPage {
+  return TOOL_PAGES[op.page ?? ""] ?? genericPage(op);
+}
+
 /**
- * Renders a tool page. The result is computed when the form was submitted (any query), or on a
- * first visit when the operation needs no parameter; an invalid submission is a 400 page with
- * the errors next to their fields.
+ * Renders a tool page. The answer is computed when the form was submitted (any query), or on a
+ * first visit when the page says so; a submission with problems is a 400 page with the error
+ * summary at the top and each message beside its field.
  *
  * @param input The operation, the query and the context.
  * @returns The page.
@@ -167,90 +312,114 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   const { op, search, ctx } = input;
   const slug = op.page!;
   const { lang } = pageContext();
-  const pageLang = hasGenericLang(op);
+  const spec = pageOf(op);
   const params = formParameters(op);
-  const pairs = submittedPairs(search);
-  // The answer's text in the page's language (the lang parameter is the page's, not a field).
-  const runPairs: [string, string][] = pageLang && lang !== "en" && !search.has("lang")
+  const paramByName = new Map(params.map((p) => [p.name, p]));
+  const fieldByName = new Map(spec.fields.map((f) => [f.name, f]));
+  const typedPairs = submittedPairs(search);
+  const typed = new Map(typedPairs);
+  // What people typed, read as the API reads it ("Rs. 2,50,000" -> "250000").
+  const pairs: [string, string][] = typedPairs.map(([name, value]) => {
+    const field = fieldByName.get(name);
+    const schema = paramByName.get(name)?.schema;
+    const numeric = schema?.type === "number" || schema?.type === "integer";
+    return [name, field || numeric ? readField(field?.kind ?? "text", numeric, value) : value];
+  });
+  // The answer's text in the page's language (lang is the page's, not a field).
+  const runPairs: [string, string][] = hasGenericLang(op) && lang !== "en" && !search.has("lang")
     ? [...pairs, ["lang", lang]]
     : pairs;
   const text = lang === "en"
     ? { title: op.title, description: op.description }
     : toolText(slug, lang);
-  const submitted = [...search.keys()].length > 0;
-  const idPrefix = "f-";
-  let outcome: Outcome = { errors: {}, general: [] };
-  if (op.run && (submitted || !hasRequired(op))) {
-    outcome = compute(op, runPairs, ctx);
-    if (!submitted && !outcome.result) outcome = { errors: {}, general: [] };
+  const title = spec.heading ? t(spec.heading) : text.title;
+  const lead = spec.lead ? t(spec.lead) : text.description;
+  // A request with only the language switch's or a link's empty query is a first visit.
+  const submitted = typedPairs.length > 0 || [...search.keys()].length > 0;
+  let outcome: Outcome = { problems: [], errors: {} };
+  if (op.run && (submitted || spec.answerOnFirstVisit)) {
+    outcome = compute(op, spec, runPairs, typed, ctx);
+    if (!submitted && !outcome.result) outcome = { problems: [], errors: {} };
   }
-  const failed = Object.keys(outcome.errors).length + outcome.general.length > 0;
-  // The lang field shows the page's language until the form says otherwise.
-  const values = Object.fromEntries(runPairs);
+  const failed = outcome.problems.length > 0;
+  const given = new Map(pairs);
+  const result = outcome.result;
   const shownPairs = submitted ? pairs : exampleParams(op);
   const url = apiUrl(op, shownPairs, ctx.baseUrl);
   const figure = TOOL_FIGURES[op.name];
-  const given = new Map(pairs);
-  const picture = outcome.result && figure ? figure.draw(outcome.result) : undefined;
-  const omit = outcome.result && figure?.omit ? figure.omit(given) : [];
-  // A server-only operation's form opens the API's answer, which a plain GET form can only do
-  // for a GET without path parameters; other ones show the snippets and the reference only.
+  const generic = !TOOL_PAGES[slug];
+  const action = op.run ? `/tools/${slug}#answer` : apiUrl(op, [], "");
   const formable = op.run !== undefined || (op.method === "GET" && !op.path.includes("{"));
-  const action = op.run ? `/tools/${slug}` : apiUrl(op, [], "");
+  const notes = (spec.notes ?? []).map((key) => t(key));
 
-  // An answer from a dated table names the source of the table it used.
-  const source = outcome.result && op.provenanceOf && op.provenance
-    ? op.provenanceOf(outcome.result)
-    : op.provenance;
+  let answer: SafeHtml | string = "";
+  if (result) {
+    if (generic) {
+      const picture = figure ? figure.draw(result) : undefined;
+      const omit = figure?.omit ? figure.omit(given) : [];
+      answer = answerBlock(
+        spec.answer(result, given),
+        undefined,
+        html`${picture ?? ""}${renderResult(result, omit)}${formatLinks(op, pairs)}`,
+      );
+    } else {
+      answer = answerBlock(
+        spec.answer(result, given),
+        spec.keyFigure?.(result),
+        html`${spec.breakdown?.(result, given) ?? ""}${formatLinks(op, pairs)}`,
+      );
+    }
+  }
+
+  const developers = forDevelopers(html`
+    <p>${lang === "en"
+      ? html`${submitted ? "The same request" : "An example request"} with <code>curl</code>:`
+      : codeSentence(submitted ? "page.tool.same_request" : "page.tool.example_request")}</p>
+    <pre tabindex="0"><code data-snippet="curl">${curlSnippet(url)}</code></pre>
+    <p>${codeSentence(op.local ? "page.tool.sdk_local" : "page.tool.sdk_remote")}</p>
+    <pre tabindex="0"><code data-snippet="sdk">${sdkSnippet(op, params, shownPairs)}</code></pre>
+    <p><a href="/docs#op-${op.name}">${t("page.tool.reference")}</a></p>
+    ${result && !generic
+      ? html`<h3>${t("page.answer.raw")}</h3>${renderResult(result, figure?.omit?.(given) ?? [])}`
+      : ""}
+  `);
+
+  const values = Object.fromEntries(typedPairs);
   const body = html`
-    <h1>${text.title}</h1>
-    <p>${text.description}</p>
-    ${failed ? errorSummary(outcome, idPrefix) : ""}
+    ${failed ? errorSummary(outcome.problems) : ""}
+    <h1>${title}</h1>
+    <p class="lead">${lead}</p>
+    ${answer}
     ${formable
-      ? html`<form method="get" action="${action}" class="tool-form" novalidate>
-      ${formFields(params, { values, errors: outcome.errors, idPrefix, operation: op.name })}
-      <div><button type="submit">${
-        op.run ? t("page.tool.calculate") : t("page.tool.ask")
-      }</button></div>
-    </form>`
+      ? toolForm(
+        action,
+        spec.fields,
+        { values, errors: outcome.errors },
+        spec.button ? t(spec.button) : op.run ? t("page.tool.calculate") : t("page.tool.ask"),
+      )
       : ""}
     ${op.run
       ? ""
       : html`<p class="muted">${
         t(formable ? "page.tool.server_only_form" : "page.tool.server_only_code")
       }</p>`}
-    ${outcome.result
-      ? html`<section class="result" id="result" aria-labelledby="result-title">
-  <h2 id="result-title">${t("page.tool.result")}</h2>
-  ${picture ?? ""}
-  ${renderResult(outcome.result, omit)}
-  ${formatLinks(op, pairs)}
-</section>`
-      : ""}
-    <section aria-labelledby="api-title">
-      <h2 id="api-title">${t("page.tool.code")}</h2>
-      <p>${lang === "en"
-        ? html`${submitted ? "The same request" : "An example request"} with <code>curl</code>:`
-        : codeSentence(submitted ? "page.tool.same_request" : "page.tool.example_request")}</p>
-      <pre><code data-snippet="curl">${curlSnippet(url)}</code></pre>
-      <p>${codeSentence(op.local ? "page.tool.sdk_local" : "page.tool.sdk_remote")}</p>
-      <pre><code data-snippet="sdk">${sdkSnippet(op, params, shownPairs)}</code></pre>
-      <p><a href="/docs#op-${op.name}">${t("page.tool.reference")}</a></p>
-    </section>
-    ${source
-      ? html`<section aria-labelledby="source-title">
-  <h2 id="source-title">${t("page.tool.source")}</h2>
-  <p>${
-        t("page.tool.figures_from")
-      } <a href="${source.sourceUrl}" rel="noopener">${source.sourceUrl}</a>,
-  ${t("page.tool.last_verified")} <time datetime="${source.lastVerified}" data-field="lastVerified">${source.lastVerified}</time>.</p>
-</section>`
-      : op.local
-      ? html`<p class="muted">${t("page.tool.no_figures")}</p>`
-      : ""}
+    ${workedOut(op, notes, result)}
+    ${developers}
   `;
+  const head = html`${
+    submitted
+      ? html`
+        <meta name="robots" content="noindex">
+      `
+      : ""
+  }<script src="/static/page.js" defer></script>`;
   return {
     status: failed ? 400 : 200,
-    body: layout({ title: text.title, description: text.description, body }),
+    body: layout({
+      title: failed ? `${t("page.error.prefix")} ${title}` : title,
+      description: text.description,
+      body,
+      head,
+    }),
   };
 }

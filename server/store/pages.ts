@@ -255,21 +255,25 @@ ${
 ${
         shown.products.length
           ? html`
-            <table>
-              <caption class="visually-hidden">${t("store.table.caption")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">${t("store.table.exam")}</th>
-                  <th scope="col">${t("store.table.code")}</th>
-                  <th scope="col">${t("store.label.vendor")}</th>
-                  <th scope="col">${t("store.label.level")}</th>
-                  <th scope="col">${t("store.label.topic")}</th>
-                  <th scope="col" class="num">${t("store.table.price")}</th>
-                  <th scope="col" class="num">${t("store.table.usd")}</th>
-                </tr>
-              </thead>
-              <tbody>${shown.products.map((p) => productRow(p, topics))}</tbody>
-            </table>
+            <section class="table-wrap" tabindex="0" aria-labelledby="store-caption">
+              <table>
+                <caption class="visually-hidden" id="store-caption">${t(
+                  "store.table.caption",
+                )}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">${t("store.table.exam")}</th>
+                    <th scope="col">${t("store.table.code")}</th>
+                    <th scope="col">${t("store.label.vendor")}</th>
+                    <th scope="col">${t("store.label.level")}</th>
+                    <th scope="col">${t("store.label.topic")}</th>
+                    <th scope="col" class="num">${t("store.table.price")}</th>
+                    <th scope="col" class="num">${t("store.table.usd")}</th>
+                  </tr>
+                </thead>
+                <tbody>${shown.products.map((p) => productRow(p, topics))}</tbody>
+              </table>
+            </section>
           `
           : html`<p>${t("store.none")} <a href="/store">${t("store.show_all")}</a>.</p>`
       }

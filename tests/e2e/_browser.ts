@@ -83,8 +83,8 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * Fills the fields of a form from name/value pairs: selects by value, checkboxes checked for
- * `1`/`true`, other inputs typed.
+ * Fills the fields of a form from name/value pairs: selects and radios by value, checkboxes
+ * checked for `1`/`true`, other inputs typed; "More options" is opened when a field is inside.
  *
  * @param page The page.
  * @param pairs Field names and values.
@@ -97,10 +97,16 @@ export async function fillForm(
 ): Promise<void> {
   const form = page.locator(scope).first();
   for (const [name, value] of pairs) {
-    const control = form.locator(`[name="${name}"]`);
+    const control = form.locator(`[name="${name}"]`).first();
+    // A field under "More options" (a closed <details>) is shown first, as a person would.
+    if (!(await control.isVisible())) {
+      const closed = form.locator("details:not([open]) > summary");
+      if (await closed.count()) await closed.first().click();
+    }
     const tag = await control.evaluate((el) => el.tagName.toLowerCase());
     const type = await control.getAttribute("type");
     if (tag === "select") await control.selectOption(value);
+    else if (type === "radio") await form.locator(`[name="${name}"][value="${value}"]`).check();
     else if (type === "checkbox") await control.setChecked(value === "1" || value === "true");
     else await control.fill(value);
   }

@@ -10,7 +10,7 @@ import { execute } from "../../core/execute.ts";
 import { operations } from "../../core/registry.ts";
 import { colomboDate } from "../../server/clock.ts";
 import { formatValue } from "../../server/pages/result.ts";
-import { exampleParams, formParameters } from "../../server/pages/tool.ts";
+import { exampleParams, pageOf } from "../../server/pages/tool.ts";
 import { GOLDEN_FIGURES } from "../_helpers/golden_pages.ts";
 import { figure, fillForm, launchBrowser, shot, startServer, submit } from "./_browser.ts";
 
@@ -30,7 +30,8 @@ Deno.test({
       for (const op of operations.filter((o) => o.page !== undefined && o.run !== undefined)) {
         await t.step(`the ${op.page} page computes its example from the form`, async () => {
           await page.goto(`${base}/tools/${op.page}`);
-          const shown = new Set(formParameters(op).map((p) => p.name));
+          // The fields the page shows (its page file's, or the generic page's).
+          const shown = new Set(pageOf(op).fields.map((f) => f.name));
           const pairs = exampleParams(op).filter(([name]) => shown.has(name));
           await fillForm(page, pairs);
           await submit(page);

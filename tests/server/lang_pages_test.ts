@@ -39,7 +39,7 @@ Deno.test("links, forms and redirects of a Sinhala page stay in Sinhala", async 
   await using t = await testApp();
   const { body } = await page(t, "/si/tools/nic");
   assert.match(body, /<a href="\/si\/docs">/);
-  assert.match(body, /<form method="get" action="\/si\/tools\/nic"/);
+  assert.match(body, /<form method="get" action="\/si\/tools\/nic#answer"/);
   assert.match(
     body,
     /<link rel="stylesheet" href="\/static\/style.css">/,
@@ -60,11 +60,16 @@ Deno.test("a tool page computes in its language and shows errors in it", async (
   assert.ok(nic.body.includes("நாள் குறியீடு 000 இல்லை"), "Tamil reason");
   const vat = await page(t, "/si/tools/vat?amount=abc");
   assert.equal(vat.res.status, 400);
-  assert.ok(vat.body.includes("කරුණාකර පෝරමය පරීක්ෂා කරන්න"), "Sinhala error summary");
-  assert.ok(vat.body.includes("&quot;amount&quot; පරාමිතිය"), "Sinhala field error");
+  assert.ok(vat.body.includes("<title>දෝෂය: "), "Sinhala title prefix");
+  assert.ok(vat.body.includes("ගැටලුවක් ඇත"), "Sinhala error summary");
+  assert.ok(vat.body.includes(message("si", "page.vat.amount_error")), "Sinhala field error");
   const en = await page(t, "/tools/vat?amount=abc");
-  assert.ok(en.body.includes("Please check the form"));
-  assert.ok(en.body.includes("Parameter &quot;amount&quot; must be a number"));
+  assert.ok(en.body.includes("<title>Error: "));
+  assert.ok(en.body.includes("There is a problem"));
+  assert.ok(en.body.includes("Enter the amount as a number, like 10,000"));
+  const ta = await page(t, "/ta/tools/vat?amount=abc");
+  assert.ok(ta.body.includes("<title>பிழை: "), "Tamil title prefix");
+  assert.ok(ta.body.includes(message("ta", "page.vat.amount_error")), "Tamil field error");
   // An unknown parameter: the catalogue's error.param.unknown in each language, the allowed names
   // (codes) as the server lists them.
   const names = "amount, rate, mode";

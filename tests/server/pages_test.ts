@@ -49,7 +49,7 @@ Deno.test("every local operation with a page has a tool page whose example resul
     const empty = await t.request(`/tools/${op.page}`, asBrowser);
     assert.equal(empty.status, 200, op.name);
     const page = squash(await empty.text());
-    assert.match(page, new RegExp(`<form method="get" action="/tools/${op.page}"`));
+    assert.match(page, new RegExp(`<form method="get" action="/tools/${op.page}#answer"`));
     const res = await t.request(`/tools/${op.page}?${exampleQuery(op)}`, asBrowser);
     assert.equal(res.status, 200, op.name);
     const body = squash(await res.text());
@@ -93,14 +93,25 @@ Deno.test("a tool page shows an invalid value next to its field, with a 400", as
   const body = squash(await res.text());
   assert.match(
     body,
-    /<input[^>]*id="f-principal"[^>]*aria-describedby="f-principal-hint f-principal-error" aria-invalid="true">/,
+    /<input[^>]*id="f-principal"[^>]*aria-describedby="f-principal-hint f-principal-error" aria-invalid="true"\s*>/,
   );
-  assert.match(body, /id="f-principal-error">Parameter &quot;principal&quot; must be a number/);
-  assert.match(body, /role="alert"[^]*href="#f-principal"/);
-  assert.doesNotMatch(body, /id="result"/);
+  // In people's words, with a hidden "Error:" before it, and the same in the summary.
+  assert.match(
+    body,
+    /id="f-principal-error"><span class="visually-hidden">Error:<\/span> Enter the loan amount as a number, like 5,000,000</,
+  );
+  assert.match(body, /<title>Error: /);
+  assert.match(
+    body,
+    /class="error-summary"[^]*role="alert"[^]*There is a problem[^]*href="#f-principal">Enter the loan amount/,
+  );
+  assert.doesNotMatch(body, /id="answer"/);
   // A submitted form with only empty fields: the required ones are named.
   const empty = await read(t, "/tools/paye?monthly=&date=&year=");
-  assert.match(empty, /id="f-monthly-error">Parameter &quot;monthly&quot; is required/);
+  assert.match(
+    empty,
+    /id="f-monthly-error">[^]*Enter your monthly salary as a number, like 250,000/,
+  );
 });
 
 Deno.test("the loan page draws one bar per month and the FD page one point per month", async () => {
@@ -278,8 +289,18 @@ Deno.test("page views of people (not bots) order the home page, and feed ctx.pop
   await using t = await testApp();
   const orderOf = async () => {
     const home = await read(t, "/");
-    return [...home.matchAll(/<a href="\/tools\/([\w-]+)">/g)].map((m) => m[1]);
+    // The categories, after the "most looked up" tools that lead the page.
+    const listed = home.slice(home.indexOf('id="cat-0"'));
+    return [...listed.matchAll(/<a href="\/tools\/([\w-]+)">/g)].map((m) => m[1]);
   };
+  const home = await read(t, "/");
+  const popular = /<section aria-labelledby="popular">[^]*?<\/section>/.exec(home)?.[0] ?? "";
+  assert.deepEqual(
+    [...popular.matchAll(/<a href="\/tools\/([\w-]+)">/g)].map((m) => m[1]),
+    ["paye", "payslip", "holidays", "nic", "loan", "fd"],
+    "income tax, payslip, holidays, NIC, loan and FD lead the home page",
+  );
+  assert.ok(home.indexOf('id="popular"') < home.indexOf('id="cat-0"'));
   const before = await orderOf();
   assert.equal(before[0], TOOL_SLUGS[0], "the data file's order without views");
   for (let i = 0; i < 3; i++) await t.request("/tools/land", asBrowser);

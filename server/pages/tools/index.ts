@@ -1,0 +1,42 @@
+/**
+ * The tool pages that have a page file, by page slug. An operation with a `page` and no entry
+ * here gets the generic page (`genericPage` in `../tool.ts`). Adding a page: one file in this
+ * folder, one line here, its `page.<tool>.*` entries in the catalogues (docs/pages.md).
+ *
+ * @module
+ */
+import { apitPage } from "./apit.ts";
+import { fdPage } from "./fd.ts";
+import { scholarshipPage } from "./scholarship.ts";
+import { platePage } from "./plate.ts";
+import { landPage } from "./land.ts";
+import { gratuityPage } from "./gratuity.ts";
+import { minimumWagePage } from "./minimum_wage.ts";
+import { wordsPage } from "./words.ts";
+import { holidaysPage } from "./holidays.ts";
+import { loanPage } from "./loan.ts";
+import { nicPage } from "./nic.ts";
+import { payePage } from "./paye.ts";
+import { payslipPage } from "./payslip.ts";
+import type { ToolPage } from "./spec.ts";
+import { vatPage } from "./vat.ts";
+import { workingDaysPage } from "./working_days.ts";
+
+/** Page files by the operation's `page` slug. */
+export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
+  paye: payePage,
+  payslip: payslipPage,
+  holidays: holidaysPage,
+  "working-days": workingDaysPage,
+  nic: nicPage,
+  loan: loanPage,
+  fd: fdPage,
+  vat: vatPage,
+  words: wordsPage,
+  land: landPage,
+  plate: platePage,
+  apit: apitPage,
+  "scholarship-cutoff": scholarshipPage,
+  gratuity: gratuityPage,
+  "minimum-wage": minimumWagePage,
+};

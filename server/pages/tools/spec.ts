@@ -1,0 +1,79 @@
+/**
+ * What a tool page file (`server/pages/tools/<tool>.ts`) says about its page: the fields it shows
+ * and in what order, their labels and hints (catalogue keys), and how the answer sentence and the
+ * breakdown read the operation's result. Everything else (the form, the error summary, the answer
+ * block, "How this was worked out", "For developers") is shared (docs/pages.md).
+ *
+ * @module
+ */
+import type { SafeHtml } from "../html.ts";
+
+/** A result of an operation, as the page reads it. */
+export type Json = Record<string, unknown>;
+
+/**
+ * How a field is asked: `amount` money (text input, `inputmode="decimal"`, "Rs" prefix, read by
+ * `readAmount`), `percent` a rate (decimal, "%" suffix), `number` any other decimal (an extent),
+ * `count` a whole number
+ * (`inputmode="numeric"`), `date` a date, `choice` radios (a select past 6 options), `flag` a
+ * checkbox, `code` a code (no spellcheck, wider letter spacing), `text` anything else.
+ */
+export type FieldKind =
+  | "amount"
+  | "percent"
+  | "number"
+  | "count"
+  | "date"
+  | "choice"
+  | "flag"
+  | "code"
+  | "text";
+
+/** One field of a tool page. */
+export interface FieldSpec {
+  /** The operation's parameter name (the form field's name, so the URL is the API's query). */
+  name: string;
+  /** How it is asked. */
+  kind: FieldKind;
+  /** Its label: a catalogue key (or, in the generic page, the text itself). */
+  label: string;
+  /** A one-line hint: a catalogue key (or text in the generic page). */
+  hint?: string | undefined;
+  /** The message beside the field when it is missing or not understood: a catalogue key. */
+  error?: string | undefined;
+  /** Whether the field sits under "More options". */
+  more?: boolean | undefined;
+  /** Whether the operation needs it (not marked "(optional)"). */
+  required?: boolean | undefined;
+  /** The choices of a `choice` field, each value with its label (a catalogue key or text). */
+  options?: readonly { value: string; label: string }[] | undefined;
+  /** Whether labels, hints, errors and option labels are catalogue keys (page files: yes). */
+  keys?: boolean | undefined;
+  /** The lowest and highest values, for the "between" message. */
+  min?: number | undefined;
+  max?: number | undefined;
+}
+
+/** A tool page file. */
+export interface ToolPage {
+  /** The fields, in the order shown. */
+  fields: readonly FieldSpec[];
+  /** The `<h1>`, a catalogue key (default: the tool's title). */
+  heading?: string;
+  /** The lead paragraph under the `<h1>`, a catalogue key (default: the tool's description). */
+  lead?: string;
+  /** The button's words, a catalogue key (default "Calculate"). */
+  button?: string;
+  /** Parameters the page adds to the computation when not given (the loan's `schedule=1`). */
+  internal?: Readonly<Record<string, string>>;
+  /** Whether a first visit (no query) shows the answer for no input (holidays: this year). */
+  answerOnFirstVisit?: boolean;
+  /** The answer: one or two sentences with the figures people came for. */
+  answer(result: Json, given: ReadonlyMap<string, string>): SafeHtml;
+  /** The key figure, copied by the "Copy" button (text). */
+  keyFigure?(result: Json): string | undefined;
+  /** The breakdown that fits the tool (bands, payslip, schedule chart, holiday list...). */
+  breakdown?(result: Json, given: ReadonlyMap<string, string>): SafeHtml | undefined;
+  /** Lines for "How this was worked out", beside the source and its date (catalogue keys). */
+  notes?: readonly string[];
+}

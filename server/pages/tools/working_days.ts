@@ -1,0 +1,92 @@
+/**
+ * The working days page: two dates in; the count of working days first, then the days left out
+ * (weekends, holidays) and the holidays in the range.
+ *
+ * @module
+ */
+import { dateText, figureOf, plain, summaryList, tableWrap } from "../components.ts";
+import { html, markup } from "../html.ts";
+import { t } from "../lang.ts";
+import { holidayName } from "./holidays.ts";
+import type { Json, ToolPage } from "./spec.ts";
+
+/** The page of `GET /api/v1/working-days`. */
+export const workingDaysPage: ToolPage = {
+  heading: "page.wd.heading",
+  lead: "page.wd.lead",
+  button: "page.wd.button",
+  fields: [
+    {
+      name: "from",
+      kind: "date",
+      keys: true,
+      required: true,
+      label: "page.wd.from",
+      error: "page.wd.from_error",
+    },
+    {
+      name: "to",
+      kind: "date",
+      keys: true,
+      required: true,
+      label: "page.wd.to",
+      error: "page.wd.to_error",
+    },
+    {
+      name: "calendar",
+      kind: "choice",
+      keys: true,
+      label: "page.wd.calendar",
+      options: [
+        { value: "public", label: "page.holidays.type_public" },
+        { value: "bank", label: "page.holidays.type_bank" },
+        { value: "mercantile", label: "page.holidays.type_mercantile" },
+        { value: "government", label: "page.wd.calendar_government" },
+      ],
+    },
+    { name: "saturday", kind: "flag", keys: true, more: true, label: "page.wd.saturday" },
+  ],
+  answer: (r) =>
+    markup("page.wd.answer", {
+      count: figureOf("workingDays", plain(r.workingDays)),
+      from: dateText(r.from),
+      to: dateText(r.to),
+    }),
+  keyFigure: (r) => plain(r.workingDays),
+  breakdown: (r) => {
+    const days = Array.isArray(r.holidays) ? r.holidays as Json[] : [];
+    return html`${
+      summaryList([
+        { label: t("page.wd.row_total"), value: plain(r.totalDays), num: true },
+        { label: t("page.wd.row_weekend"), value: plain(r.weekendDays), num: true },
+        { label: t("page.wd.row_holidays"), value: plain(r.holidayDays), num: true },
+        { label: t("page.wd.row_working"), value: plain(r.workingDays), num: true, strong: true },
+      ], t("page.answer.breakdown"))
+    }${
+      days.length
+        ? tableWrap(
+          "wd-holidays",
+          html`
+            <table class="list">
+              <caption id="wd-holidays">${t("page.wd.holidays")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">${t("page.holidays.col_date")}</th>
+                  <th scope="col">${t("page.holidays.col_name")}</th>
+                </tr>
+              </thead>
+              <tbody>${days.map((d) =>
+                html`
+                  <tr>
+                    <td class="nowrap">${dateText(d.date)}</td>
+                    <td>${holidayName(d)}</td>
+                  </tr>
+                `
+              )}</tbody>
+            </table>
+          `,
+        )
+        : ""
+    }`;
+  },
+};
