@@ -19,6 +19,8 @@ interface AvoidRule {
   form: string;
   word?: boolean;
   in?: string[];
+  /** Keys the rule does not apply to: search keywords list the words people type, preferred or not. */
+  except?: string[];
   why: string;
 }
 interface Term {
@@ -47,6 +49,7 @@ function violations(rule: AvoidRule, entries: Record<string, { text: string }>):
   );
   return Object.entries(entries)
     .filter(([key]) => !rule.in || rule.in.some((prefix) => key.startsWith(prefix)))
+    .filter(([key]) => !rule.except?.some((prefix) => key.startsWith(prefix)))
     .filter(([, entry]) => pattern.test(entry.text.replace(ZWJ, "")))
     .map(([key]) => key);
 }

@@ -122,13 +122,14 @@ const CASES: readonly Case[] = [
     // induwara.lk's LKR cheque converter (May 2026), Rs 12,345.50 with "only"
     // (tests/core/words_test.ts): English "Twelve Thousand Three Hundred Forty-Five Rupees and
     // Fifty Cents Only" (we write sentence case), Sinhala exactly as below. No source spells
-    // this amount in Tamil: the Tamil page is checked for the rupee's Tamil name only.
+    // this amount in Tamil: the Tamil page is checked for the rupee's Tamil name only, ரூபா as
+    // Sri Lankan print writes it (docs/words.md), followed by the cents.
     slug: "words",
     typed: [["amount", "Rs. 12,345.50"], ["only", "1"]],
     expect: [["words", "Twelve thousand three hundred forty-five rupees and fifty cents only"]],
     expectIn: {
       si: [["words", "රුපියල් දොළොස් දහස් තුන්සිය හතළිස් පහ සහ ශත පනහ පමණි"]],
-      ta: [["words", "CONTAINS:ரூபாய்"]],
+      ta: [["words", "CONTAINS:ரூபா மற்றும்"]],
     },
     bad: { typed: [["amount", "12.345,50"]], field: "amount" },
   },

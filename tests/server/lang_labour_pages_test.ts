@@ -35,9 +35,9 @@ const PAGES = [
 ];
 
 function resultSection(body: string): string {
-  const match = /<section class="result"[\s\S]*?(?=<section aria-labelledby="api-title")/.exec(
-    body,
-  );
+  // The answer block: the sentence and the breakdown (the page's "For developers" part, closed,
+  // holds the raw fields and code, which stay as they are).
+  const match = /<section class="answer" id="answer"[\s\S]*?(?=<section class="worked")/.exec(body);
   assert.ok(match, "the page shows a result");
   return match[0];
 }
@@ -73,7 +73,7 @@ for (const lang of ["si", "ta"] as const) {
     for (const path of REFUSED) {
       const res = await t.request(`/${lang}${path}`);
       assert.equal(res.status, 400, path);
-      const summary = /<div class="result error"[\s\S]*?<\/div>/.exec(await res.text());
+      const summary = /<div class="error-summary"[\s\S]*?<\/ul>/.exec(await res.text());
       assert.ok(summary, `${path}: no error summary`);
       const words = latinWords(visibleText(summary[0]));
       if (words.length) english[path] = [...new Set(words)];
