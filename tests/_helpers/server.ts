@@ -36,6 +36,29 @@ function listeningPort(output: string): number | undefined {
   return undefined;
 }
 
+/** A child process's stdout and stderr, collected as they arrive. */
+export interface CollectedOutput {
+  /** Everything written so far. */
+  text(): string;
+  /** Resolves once both streams have ended. */
+  done: Promise<unknown>;
+}
+
+/**
+ * Collects a spawned process's piped stdout and stderr into one text.
+ *
+ * @param child A process spawned with `stdout: "piped"` and `stderr: "piped"`.
+ * @returns The text so far, and when both streams ended.
+ */
+export function collectOutput(child: Deno.ChildProcess): CollectedOutput {
+  let text = "";
+  const decoder = new TextDecoder();
+  const drain = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+  };
+  return { text: () => text, done: Promise.all([drain(child.stdout), drain(child.stderr)]) };
+}
+
 /**
  * Starts `server/main.ts` with the given environment on PORT=0 (the kernel picks a free port, so
  * no other process can take it between choosing and binding), reads the port it bound from its
@@ -54,12 +77,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  let text = "";
-  const decoder = new TextDecoder();
-  const drain = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
-  };
-  const drained = Promise.all([drain(process.stdout), drain(process.stderr)]);
+  const output = collectOutput(process);
+  const drained = output.done;
   let exited: Deno.CommandStatus | undefined;
   const status = process.status.then((s) => (exited = s));
   const fail = async (why: string): Promise<never> => {
@@ -68,11 +87,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch { /* already exited */ }
     await status;
     await drained;
-    throw new Error(`The server did not start: ${why}. Its output:\n${text}`);
+    throw new Error(`The server did not start: ${why}. Its output:\n${output.text()}`);
   };
   const deadline = Date.now() + 60_000;
   let port: number | undefined;
-  while ((port = listeningPort(text)) === undefined) {
+  while ((port = listeningPort(output.text())) === undefined) {
     if (exited) return await fail(`it exited with code ${exited.code} before listening`);
     if (Date.now() > deadline) return await fail("no start-up line within 60 s");
     await new Promise((r) => setTimeout(r, 50));
@@ -92,7 +111,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     process,
-    output: () => text,
+    output: output.text,
     async stop(signal: Deno.Signal = "SIGTERM") {
       try {
         process.kill(signal);

@@ -21,7 +21,7 @@
  */
 import assert from "node:assert/strict";
 import { operations } from "../../core/registry.ts";
-import { freePort, type RunningServer, startServer } from "../_helpers/server.ts";
+import { collectOutput, freePort, type RunningServer, startServer } from "../_helpers/server.ts";
 
 const PRISM = "@stoplight/prism-cli@5.16.0";
 
@@ -43,27 +43,26 @@ async function startPrism(
       stdout: "piped",
       stderr: "piped",
     }).spawn();
-    let text = "";
-    const decoder = new TextDecoder();
-    const drain = async (stream: ReadableStream<Uint8Array>) => {
-      for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
-    };
-    const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
+    const output = collectOutput(child);
     let exited = false;
     const status = child.status.then(() => (exited = true));
     const stop = async () => {
       // npx runs Prism in a grandchild that keeps the pipes open: end the whole tree.
       await killTree(child.pid);
       await status;
-      await drained;
+      await output.done;
     };
     const deadline = Date.now() + 180_000; // npx may download Prism on first use
     while (!exited && Date.now() < deadline) {
-      if (text.includes("Prism is listening")) return { url: `http://127.0.0.1:${port}`, stop };
+      if (output.text().includes("Prism is listening")) {
+        return { url: `http://127.0.0.1:${port}`, stop };
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
     await stop();
-    if (!/EADDRINUSE/.test(text)) throw new Error(`Prism did not start:\n${text}`);
+    if (!/EADDRINUSE/.test(output.text())) {
+      throw new Error(`Prism did not start:\n${output.text()}`);
+    }
   }
   throw new Error("Prism could not find a free port");
 }
