@@ -61,7 +61,6 @@ export const isHolidayPage: ToolPage = {
       weekday: html`<strong data-field="answer.weekday">${weekday}</strong>`,
     });
   },
-  keyFigure: (r) => typeof r.date === "string" ? r.date : undefined,
   breakdown: (r) => {
     const days = Array.isArray(r.holidays) ? r.holidays as Json[] : [];
     return html`${

@@ -8,7 +8,26 @@ import { WHT_PAYMENT_IDS } from "../../../core/ops/wht.ts";
 import { figureOf, money, type Row, summaryList } from "../components.ts";
 import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
-import type { ToolPage } from "./spec.ts";
+import type { Json, ToolPage } from "./spec.ts";
+
+/**
+ * Why tax is or is not withheld, in the catalogue's words (`tax.wht.reason.*`, as the API says
+ * it) with the figures written as money; the API's own text when no case fits.
+ */
+function reason(r: Json): string {
+  const rate = String(r.ratePct);
+  const total = money(r.monthTotal);
+  if (typeof r.monthlyThreshold === "number") {
+    const threshold = money(r.monthlyThreshold);
+    return r.withheld
+      ? t("tax.wht.reason.over", { rate, total, threshold })
+      : t("tax.wht.reason.under", { total, threshold });
+  }
+  if (!r.withheld && typeof r.exemptUpTo === "number") {
+    return t("tax.wht.reason.exempt", { limit: money(r.exemptUpTo) });
+  }
+  return r.withheld ? t("tax.wht.reason.all", { rate }) : String(r.reason ?? "");
+}
 
 /** The page of `GET /api/v1/tax/wht`. */
 export const whtPage: ToolPage = {
@@ -79,7 +98,7 @@ export const whtPage: ToolPage = {
       rows.push({ label: t("page.wht.row_exempt"), value: money(r.exemptUpTo), num: true });
     }
     rows.push(
-      { label: t("page.wht.row_reason"), value: String(r.reason ?? "") },
+      { label: t("page.wht.row_reason"), value: reason(r) },
       { label: t("page.wht.row_wht"), value: money(r.wht), num: true, strong: true },
       { label: t("page.wht.row_net"), value: money(r.net), num: true, strong: true },
     );
