@@ -177,6 +177,75 @@ const CASES: readonly Case[] = [
       field: "lumpSums",
     },
   },
+  {
+    // tests/core/electricity_test.ts: W2 (October 2026 price survey) "60 x 14 + 9 x 20 = 1,020 +
+    // 400 fixed = 1,420 LKR" under the May 2026 tariffs, which the decision of 31 July 2026 kept
+    // (the meter reading date of the W1 CEB bill, 2026-08-13); SSCL as the LECO calculator adds
+    // it, 1,420 / 97.5 x 2.5 = 36.41 (to the cent), so the bill is 1,456.41.
+    slug: "electricity-bill",
+    typed: [["units", "69"], ["category", "D-1"], ["date", "2026-08-13"]],
+    expect: [["total", "LKR 1,456.41"], ["charge", "LKR 1,420.00"], ["sscl", "LKR 36.41"]],
+    bad: { typed: [["units", "sixty-nine"]], field: "units" },
+  },
+  {
+    // tests/core/phone_test.ts: 077 is Dialog's prefix (TRCSL allocation; Dialog Axiata, ft.lk
+    // 2024-06-28); +94 is Sri Lanka's country code, so 077 123 4567 is +94 77 123 4567.
+    slug: "phone",
+    typed: [["number", "0771234567"]],
+    expect: [["national", "077 123 4567"], ["international", "+94 77 123 4567"]],
+    bad: { typed: [["number", "my number"]], field: "number" },
+  },
+  {
+    // tests/core/wht_sscl_test.ts: IRD circular and research (finance-nic-plate.md 3.1): a
+    // service fee over Rs 100,000 in the month is withheld at 5% on the whole payment: 5% of
+    // 150,000 = 7,500; the payee receives 142,500.
+    slug: "wht",
+    typed: [["payment", "service-fee"], ["amount", "Rs. 150,000"], ["date", "2026-01-15"]],
+    expect: [["wht", "LKR 7,500.00"], ["net", "LKR 142,500.00"]],
+    bad: {
+      typed: [["payment", "service-fee"], ["amount", "one lakh"], ["date", "2026-01-15"]],
+      field: "amount",
+    },
+  },
+  {
+    // tests/core/wht_sscl_test.ts: SSCL Act No. 25 of 2022, 2.5% of the liable turnover; services
+    // are liable on 100%; Rs 40 million in a quarter of 2025 passes the Rs 15 million threshold
+    // (IRD SSCL page via lk-tax): 2.5% of 40,000,000 = 1,000,000.
+    slug: "sscl",
+    typed: [
+      ["turnover", "40,000,000"],
+      ["period", "quarter"],
+      ["activity", "service"],
+      ["date", "2025-06-30"],
+    ],
+    expect: [["levy", "LKR 1,000,000.00"]],
+    bad: { typed: [["turnover", "forty million"]], field: "turnover" },
+  },
+  {
+    // tests/core/holidays_test.ts: Gazette 2438/22 as amended, 14 April 2026 "Sinhala & Tamil New
+    // Year Day", public, bank and mercantile (P B M).
+    slug: "is-holiday",
+    typed: [["date", "2026-04-14"]],
+    expect: [
+      ["date", "DATE:2026-04-14"],
+      ["kinds", "public, bank and mercantile"],
+      ["names", "Sinhala & Tamil New Year Day"],
+    ],
+    expectIn: {
+      si: [["date", "DATE:2026-04-14"], ["kinds", "රජයේ, බැංකු සහ වෙළෙඳ"]],
+      ta: [["date", "DATE:2026-04-14"], ["kinds", "பொது, வங்கி மற்றும் வணிக"]],
+    },
+    bad: { typed: [["date", ""]], field: "date" },
+  },
+  {
+    // Hand count on Gazette 2438/22's 2026 list (tests/core/holidays_test.ts), public calendar:
+    // from Friday 1 May 2026 (not counted), weekdays of 4-29 May are 20, less Thursday 28 May
+    // (Id-Ul-Alha, public and bank) = 19; 1-12 June add 10 (29), Monday 15 June is the 30th.
+    slug: "working-days-add",
+    typed: [["from", "2026-05-01"], ["days", "30"], ["calendar", "public"]],
+    expect: [["date", "DATE:2026-06-15"]],
+    bad: { typed: [["from", "2026-05-01"], ["days", "thirty"]], field: "days" },
+  },
 ];
 
 registerAllMessages();

@@ -6,6 +6,12 @@
  * @module
  */
 import { apitPage } from "./apit.ts";
+import { electricityPage } from "./electricity.ts";
+import { isHolidayPage } from "./is_holiday.ts";
+import { phonePage } from "./phone.ts";
+import { ssclPage } from "./sscl.ts";
+import { whtPage } from "./wht.ts";
+import { workingDaysAddPage } from "./working_days_add.ts";
 import { fdPage } from "./fd.ts";
 import { scholarshipPage } from "./scholarship.ts";
 import { platePage } from "./plate.ts";
@@ -39,4 +45,10 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   "scholarship-cutoff": scholarshipPage,
   gratuity: gratuityPage,
   "minimum-wage": minimumWagePage,
+  "electricity-bill": electricityPage,
+  phone: phonePage,
+  wht: whtPage,
+  sscl: ssclPage,
+  "is-holiday": isHolidayPage,
+  "working-days-add": workingDaysAddPage,
 };
