@@ -176,6 +176,76 @@ const CASES: readonly Case[] = [
       typed: [["table", "2"], ["paidToDate", "170,000"], ["lumpSums", "six lakh"]],
       field: "lumpSums",
     },
+  }, // Issue 31's labour pages: the golden figures of tests/core/labour_test.ts, with their sources.
+  {
+    // Shop and Office Employees Act s.18B(2) as replaced by Act No. 14 of 2018: "seventy days
+    // commencing on the date of her confinement"; the 14 days before from Dawood (SSRN 4750750)
+    // and ft.lk: 84 days, 1 March to 23 May 2026 for a birth on 15 March (first principles).
+    slug: "maternity-leave",
+    typed: [["confinement", "2026-03-15"]],
+    expect: [["days", "84"], ["from", "DATE:2026-03-01"], ["to", "DATE:2026-05-23"]],
+    bad: { typed: [["confinement", ""]], field: "confinement" },
+  },
+  {
+    // de Saram's table of the second year of service: joined April-June -> 10 days of annual
+    // leave; 7 casual days "from the second year onwards" (de Saram; Dawood).
+    slug: "annual-leave",
+    typed: [["joined", "2025-04-01"], ["year", "2026"]],
+    expect: [["annual", "10"], ["casual", "7"]],
+    bad: { typed: [["joined", "2025-04-01"], ["year", "next year"]], field: "year" },
+  },
+  {
+    // Humanised's printed example: 80,000 / 208 = 384.61; x 1.5 = 576.92 an hour; 10 hours =
+    // Rs. 5,769.20.
+    slug: "overtime",
+    typed: [["monthly", "Rs. 80,000"], ["hours", "10"], ["divisor", "208"]],
+    expect: [["amount", "LKR 5,769.20"], ["rate", "LKR 576.92"]],
+    bad: { typed: [["monthly", "80,000"], ["hours", "ten"]], field: "hours" },
+  },
+  {
+    // Humanised: "60,000 basic salary /30 days/ 8 hours = 250 per hour ... 2 days and 4 hours of
+    // no pay, his deduction will be = LKR 5,000"; a day's pay 60,000 / 30 = 2,000.
+    slug: "no-pay",
+    typed: [["monthly", "60,000"], ["days", "2"], ["hours", "4"]],
+    expect: [["amount", "LKR 5,000.00"], ["dayPay", "LKR 2,000.00"]],
+    bad: { typed: [["monthly", "sixty thousand"], ["days", "2"]], field: "monthly" },
+  },
+  {
+    // S&O s.7 as stated by Daily News and Dawood: a mercantile holiday worked earns an extra day's
+    // pay (or a day off); 60,000 / 30 = 2,000 (derived from the quoted rule, research section 2).
+    slug: "holiday-pay",
+    typed: [["monthly", "LKR 60,000"], ["holiday", "mercantile"]],
+    expect: [["amount", "LKR 2,000.00"]],
+    bad: { typed: [["monthly", ""], ["holiday", "mercantile"]], field: "monthly" },
+  },
+  {
+    // de Saram's bands, cumulative (12.5, 30.5, 38, 43, 48): 20 years = 12.5 + 9 x 2 + 5 x 1.5 +
+    // 1 = 39 months = 3,900,000, capped at Rs 1,250,000 before 19 February 2021 (de Saram).
+    slug: "termination-compensation",
+    typed: [["salary", "1,00,000"], ["years", "20"], ["date", "2021-02-18"]],
+    expect: [["amount", "LKR 1,250,000.00"], ["months", "39"]],
+    bad: { typed: [["salary", "100,000"], ["years", "twenty"]], field: "years" },
+  },
+  {
+    // Workmen's Compensation Ordinance, Schedule IV as replaced by Act No. 10 of 2022: the row
+    // 40,001-45,000 gives 1,610,000 for death.
+    slug: "workmens-compensation",
+    typed: [["monthly", "Rs 42,000/="], ["outcome", "death"]],
+    expect: [["amount", "LKR 1,610,000.00"]],
+    bad: {
+      typed: [["monthly", "42,000"], ["outcome", "permanent-partial"]],
+      field: "loss",
+    },
+  },
+  {
+    // epf.lk and etfb.lk (8% + 12%, 3% of 100,000 a month) with CBSL Annual Report 2021 Tables
+    // 8.16 and 8.17 (EPF 9% in 2020 and 2021; ETF 8% and 7.3%), each year's rate on the balance
+    // at 1 January: EPF 240,000 + 21,600 + 240,000 = 501,600; ETF 36,000 + 2,628 + 36,000 =
+    // 74,628 (first principles).
+    slug: "epf-projection",
+    typed: [["monthly", "1,00,000"], ["from", "2020"], ["to", "2021"]],
+    expect: [["epfBalance", "LKR 501,600.00"], ["etfBalance", "LKR 74,628.00"]],
+    bad: { typed: [["monthly", "100,000"], ["from", "2020"], ["to", "2019"]], field: "to" },
   },
   {
     // tests/core/electricity_test.ts: W2 (October 2026 price survey) "60 x 14 + 9 x 20 = 1,020 +

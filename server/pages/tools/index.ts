@@ -27,6 +27,14 @@ import { payslipPage } from "./payslip.ts";
 import type { ToolPage } from "./spec.ts";
 import { vatPage } from "./vat.ts";
 import { workingDaysPage } from "./working_days.ts";
+import { maternityPage } from "./maternity.ts";
+import { leavePage } from "./leave.ts";
+import { overtimePage } from "./overtime.ts";
+import { noPayPage } from "./no_pay.ts";
+import { holidayPayPage } from "./holiday_pay.ts";
+import { terminationPage } from "./termination.ts";
+import { injuryPage } from "./injury.ts";
+import { epfProjectionPage } from "./epf_projection.ts";
 
 /** Page files by the operation's `page` slug. */
 export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
@@ -51,4 +59,13 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   sscl: ssclPage,
   "is-holiday": isHolidayPage,
   "working-days-add": workingDaysAddPage,
+  // Issue 31's labour operations.
+  "maternity-leave": maternityPage,
+  "annual-leave": leavePage,
+  overtime: overtimePage,
+  "no-pay": noPayPage,
+  "holiday-pay": holidayPayPage,
+  "termination-compensation": terminationPage,
+  "workmens-compensation": injuryPage,
+  "epf-projection": epfProjectionPage,
 };
