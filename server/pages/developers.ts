@@ -93,12 +93,12 @@ function localHref(path: string): string {
 function keyRow(key: KeyInfo): SafeHtml {
   return html`
     <tr>
-      <td><code>${key.prefix}…</code></td>
-      <td>${keyName(key.name)}</td>
-      <td>${when(key.createdAt)}</td>
-      <td>${when(key.lastUsedAt)}</td>
-      <td>${key.callsToday} / ${key.dailyLimit}</td>
-      <td>${key.active
+      <td data-label="${t("page.dev.keys.key")}"><code>${key.prefix}…</code></td>
+      <td data-label="${t("page.dev.keys.name")}">${keyName(key.name)}</td>
+      <td data-label="${t("page.dev.keys.created")}">${when(key.createdAt)}</td>
+      <td data-label="${t("page.dev.keys.last_used")}">${when(key.lastUsedAt)}</td>
+      <td data-label="${t("page.dev.keys.calls_today")}">${key.callsToday} / ${key.dailyLimit}</td>
+      <td class="action">${key.active
         ? html`
           <form method="post"
             action="/developers/keys/${key.id}/revoke"><button type="submit">${t(
@@ -146,7 +146,7 @@ function signedInBody(view: View, account: Account): SafeHtml {
       <p>${t("page.dev.keys.count", { active, max: MAX_ACTIVE_KEYS })}</p>
       ${view.keys.length
         ? html`
-          <table>
+          <table class="keys">
             <thead>
               <tr>
                 <th>${t("page.dev.keys.key")}</th>

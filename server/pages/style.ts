@@ -133,6 +133,9 @@ header.site nav { display: flex; flex-wrap: wrap; gap: 0 .25rem; }
 header.site nav a { display: inline-flex; align-items: center; min-height: 2.75rem; padding: 0 .25rem; margin-right: .5rem; }
 .brand { display: inline-flex; align-items: center; min-height: 2.75rem; }
 .card a { display: inline-flex; align-items: center; min-height: 2.75rem; }
+input:not([type=checkbox]):not([type=radio]):not([type=hidden]), select { min-height: 2.75rem; }
+main :is(nav, td, li, dd) a { display: inline-flex; align-items: center; min-height: 2.75rem; }
+main nav a { margin-right: .75rem; }
 @media print {
   header.site, footer.site, nav, form, .tool-form, .developers, .worked, .lead, .error-summary, button, .no-print, .calendar, figure.chart details { display: none !important; }
   main { max-width: none; padding: 0; }
@@ -145,5 +148,12 @@ header.site nav a { display: inline-flex; align-items: center; min-height: 2.75r
   dl.fields { grid-template-columns: minmax(0, 1fr); }
   dl.fields dd { margin-bottom: .5rem; }
   nav a { display: inline-block; padding: .25rem 0; }
+  table.keys thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.keys, table.keys tbody, table.keys tr, table.keys td { display: block; }
+  table.keys tr { border-bottom: 1px solid var(--line); padding: .5rem 0; }
+  table.keys td { border: 0; padding: .15rem 0; display: grid; grid-template-columns: minmax(0, 9rem) minmax(0, 1fr); gap: .5rem; }
+  table.keys td::before { content: attr(data-label); color: var(--muted); }
+  table.keys td.action { display: block; }
+  table.keys td.action form { margin: .5rem 0 0; }
 }
 `;
