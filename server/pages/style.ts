@@ -127,6 +127,10 @@ dl.summary dd:not(.num) { text-align: left; overflow-wrap: anywhere; }
 .nowrap { white-space: nowrap; }
 table.list caption { text-align: left; font-weight: 700; padding: .25rem 0; }
 .worked { margin-top: 1.5rem; }
+ul.tool-list { list-style: none; padding: 0; margin: 1rem 0; }
+ul.tool-list li { border-bottom: 1px solid var(--line); padding: .25rem 0 .5rem; }
+ul.tool-list a { font-weight: 600; margin-right: .5rem; }
+ul.tool-list p { margin: 0; }
 .table-wrap:focus { outline: 3px solid #f0b429; }
 main { min-width: 0; }
 header.site nav { display: flex; flex-wrap: wrap; gap: 0 .25rem; }

@@ -35,6 +35,8 @@ import { holidayPayPage } from "./holiday_pay.ts";
 import { terminationPage } from "./termination.ts";
 import { injuryPage } from "./injury.ts";
 import { epfProjectionPage } from "./epf_projection.ts";
+import { districtsPage } from "./districts.ts";
+import { toolsPage } from "./tools.ts";
 
 /** Page files by the operation's `page` slug. */
 export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
@@ -68,4 +70,7 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   "termination-compensation": terminationPage,
   "workmens-compensation": injuryPage,
   "epf-projection": epfProjectionPage,
+  // Issue 27: the reference lists.
+  districts: districtsPage,
+  tools: toolsPage,
 };
