@@ -35,6 +35,7 @@ import { holidayPayPage } from "./holiday_pay.ts";
 import { terminationPage } from "./termination.ts";
 import { injuryPage } from "./injury.ts";
 import { epfProjectionPage } from "./epf_projection.ts";
+import { zScorePage } from "./z_score.ts";
 
 /** Page files by the operation's `page` slug. */
 export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
@@ -68,4 +69,6 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   "termination-compensation": terminationPage,
   "workmens-compensation": injuryPage,
   "epf-projection": epfProjectionPage,
+  // Issue 27: the A/L Z-score (its fields make the `subjects` parameter).
+  "z-score": zScorePage,
 };
