@@ -370,7 +370,7 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   const generic = !TOOL_PAGES[slug];
   const action = op.run ? `/tools/${slug}#answer` : apiUrl(op, [], "");
   const formable = op.run !== undefined || (op.method === "GET" && !op.path.includes("{"));
-  const notes = (spec.notes ?? []).map((key) => t(key));
+  const notes = (spec.notes ?? []).map((note) => typeof note === "string" ? t(note) : note());
 
   let answer: SafeHtml | string = "";
   if (result) {

@@ -74,8 +74,11 @@ export interface ToolPage {
   keyFigure?(result: Json): string | undefined;
   /** The breakdown that fits the tool (bands, payslip, schedule chart, holiday list...). */
   breakdown?(result: Json, given: ReadonlyMap<string, string>): SafeHtml | undefined;
-  /** Lines for "How this was worked out", beside the source and its date (catalogue keys). */
-  notes?: readonly string[];
+  /**
+   * Lines for "How this was worked out", beside the source and its date: catalogue keys, or a
+   * line made when the page is drawn (a catalogue sentence with links, through `markup`).
+   */
+  notes?: readonly (string | (() => SafeHtml))[];
   /**
    * The operation's parameters from the page's own fields, for a page whose fields are not the
    * parameters (the Z-score's three subjects and marks make `subjects`). Gets the fields as read

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { AL_SUBJECTS, findSubject } from "../../../core/al_subjects.ts";
+import { AL_METHOD, AL_SUBJECTS, findSubject } from "../../../core/al_subjects.ts";
 import { figureOf, plain, type Row, summaryList, tableWrap } from "../components.ts";
 import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
@@ -198,7 +198,17 @@ export const zScorePage: ToolPage = {
   notes: [
     "zscore.text.method.subject",
     "zscore.text.method.final",
-    "page.zscore.note_source",
+    // The guides that describe the method, by their host names (no Sinhala or Tamil form).
+    () =>
+      markup("page.zscore.note_source", {
+        sites: html`${
+          AL_METHOD.sources.map((url, i) =>
+            html`${i ? ", " : ""}<a href="${url}" rel="noopener" translate="no">${
+              new URL(url).host.replace(/^www\./, "")
+            }</a>`
+          )
+        }`,
+      }),
     "page.zscore.note_estimate",
   ],
 };
