@@ -1,7 +1,8 @@
 /**
  * The A/L Z-score page: three subjects and three marks in (and, under "More options", each
  * subject's mean and standard deviation when known), which the page makes into the operation's
- * `subjects`; the estimated Z-score and the stream first, then each subject's z.
+ * `subjects`; the estimated Z-score and the stream first, then each subject's z (beside the mark,
+ * so that a phone shows it before the table scrolls) with the mean and standard deviation.
  *
  * @module
  */
@@ -164,9 +165,9 @@ export const zScorePage: ToolPage = {
               <tr>
                 <th scope="col">${t("page.zscore.col_subject")}</th>
                 <th scope="col" class="num">${t("page.zscore.col_mark")}</th>
+                <th scope="col" class="num">${t("page.zscore.col_z")}</th>
                 <th scope="col" class="num">${t("page.zscore.col_mean")}</th>
                 <th scope="col" class="num">${t("page.zscore.col_sd")}</th>
-                <th scope="col" class="num">${t("page.zscore.col_z")}</th>
               </tr>
             </thead>
             <tbody>${subjects.map((s) =>
@@ -174,11 +175,11 @@ export const zScorePage: ToolPage = {
                 <tr>
                   <td>${String(s.name ?? "")}</td>
                   <td class="num">${plain(s.mark)}</td>
-                  <td class="num">${plain(s.mean)}</td>
-                  <td class="num">${plain(s.sd)}</td>
                   <td class="num" data-field="z.${String(s.id ?? "")}">${Number(s.z).toFixed(
                     4,
                   )}</td>
+                  <td class="num">${plain(s.mean)}</td>
+                  <td class="num">${plain(s.sd)}</td>
                 </tr>
               `
             )}</tbody>
