@@ -316,7 +316,11 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   const params = formParameters(op);
   const paramByName = new Map(params.map((p) => [p.name, p]));
   const fieldByName = new Map(spec.fields.map((f) => [f.name, f]));
-  const typedPairs = submittedPairs(search);
+  let typedPairs = submittedPairs(search);
+  // A link with the operation's own parameters fills a page whose fields are not them.
+  if (spec.fromParams && !typedPairs.some(([name]) => fieldByName.has(name))) {
+    typedPairs = spec.fromParams(typedPairs);
+  }
   const typed = new Map(typedPairs);
   // What people typed, read as the API reads it ("Rs. 2,50,000" -> "250000").
   const pairs: [string, string][] = typedPairs.map(([name, value]) => {
@@ -325,32 +329,48 @@ export function toolPage(input: ToolPageInput): RenderedPage {
     const numeric = schema?.type === "number" || schema?.type === "integer";
     return [name, field || numeric ? readField(field?.kind ?? "text", numeric, value) : value];
   });
+  // A submission (any query) is computed; a request with only the language switch's or a
+  // link's empty query is a first visit.
+  const submitted = typedPairs.length > 0 || [...search.keys()].length > 0;
+  // The page's fields made into the operation's parameters, when they are not the same.
+  const combined = spec.toParams && submitted
+    ? spec.toParams(new Map(pairs.filter(([name]) => fieldByName.has(name))))
+    : undefined;
+  const apiPairs: [string, string][] = combined
+    ? [...pairs.filter(([name]) => !fieldByName.has(name)), ...combined.params]
+    : pairs;
   // The answer's text in the page's language (lang is the page's, not a field).
   const runPairs: [string, string][] = hasGenericLang(op) && lang !== "en" && !search.has("lang")
-    ? [...pairs, ["lang", lang]]
-    : pairs;
+    ? [...apiPairs, ["lang", lang]]
+    : apiPairs;
   const text = lang === "en"
     ? { title: op.title, description: op.description }
     : toolText(slug, lang);
   const title = spec.heading ? t(spec.heading) : text.title;
   const lead = spec.lead ? t(spec.lead) : text.description;
-  // A request with only the language switch's or a link's empty query is a first visit.
-  const submitted = typedPairs.length > 0 || [...search.keys()].length > 0;
   let outcome: Outcome = { problems: [], errors: {} };
-  if (op.run && (submitted || spec.answerOnFirstVisit)) {
+  const fieldErrors = Object.entries(combined?.errors ?? {});
+  if (fieldErrors.length) {
+    // In the order of the fields; each links to its field.
+    const ordered = spec.fields.map((f) => f.name).filter((name) => combined?.errors?.[name]);
+    outcome = {
+      problems: ordered.map((field) => ({ field, message: combined!.errors![field]! })),
+      errors: Object.fromEntries(fieldErrors),
+    };
+  } else if (op.run && (submitted || spec.answerOnFirstVisit)) {
     outcome = compute(op, spec, runPairs, typed, ctx);
     if (!submitted && !outcome.result) outcome = { problems: [], errors: {} };
   }
   const failed = outcome.problems.length > 0;
   const given = new Map(pairs);
   const result = outcome.result;
-  const shownPairs = submitted ? pairs : exampleParams(op);
+  const shownPairs = submitted ? apiPairs : exampleParams(op);
   const url = apiUrl(op, shownPairs, ctx.baseUrl);
   const figure = TOOL_FIGURES[op.name];
   const generic = !TOOL_PAGES[slug];
   const action = op.run ? `/tools/${slug}#answer` : apiUrl(op, [], "");
   const formable = op.run !== undefined || (op.method === "GET" && !op.path.includes("{"));
-  const notes = (spec.notes ?? []).map((key) => t(key));
+  const notes = (spec.notes ?? []).map((note) => typeof note === "string" ? t(note) : note());
 
   let answer: SafeHtml | string = "";
   if (result) {
@@ -360,13 +380,13 @@ export function toolPage(input: ToolPageInput): RenderedPage {
       answer = answerBlock(
         spec.answer(result, given),
         undefined,
-        html`${picture ?? ""}${renderResult(result, omit)}${formatLinks(op, pairs)}`,
+        html`${picture ?? ""}${renderResult(result, omit)}${formatLinks(op, apiPairs)}`,
       );
     } else {
       answer = answerBlock(
         spec.answer(result, given),
         spec.keyFigure?.(result),
-        html`${spec.breakdown?.(result, given) ?? ""}${formatLinks(op, pairs)}`,
+        html`${spec.breakdown?.(result, given) ?? ""}${formatLinks(op, apiPairs)}`,
       );
     }
   }

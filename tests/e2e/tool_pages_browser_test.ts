@@ -333,6 +333,34 @@ const CASES: readonly Case[] = [
     typed: [["category", "Education"]],
     expect: [["count", "2"]],
   },
+  {
+    // The 2011 science statistics (doe_2011_science; tests/core/z_score_test.ts): Physics
+    // 37.12/15.78, Combined Mathematics 33.17/23.47, Chemistry 35.77/15.78. Marks of mean + 2 sd,
+    // mean + 1 sd and the mean give z = 2, 1 and 0, so Z = 3 / 3 = 1.0000, and Φ(1) = 0.84134
+    // (standard normal table): 84.13% below.
+    slug: "z-score",
+    typed: [
+      ["subject1", "physics"],
+      ["mark1", "68.68"],
+      ["subject2", "combined-maths"],
+      ["mark2", "56.64"],
+      ["subject3", "chemistry"],
+      ["mark3", "35.77"],
+    ],
+    expect: [["zScore", "1.0000"], ["percentile", "84.13"]],
+    // A mark over 100 (and the same subject twice).
+    bad: {
+      typed: [
+        ["subject1", "physics"],
+        ["mark1", "101"],
+        ["subject2", "physics"],
+        ["mark2", "56"],
+        ["subject3", "chemistry"],
+        ["mark3", "35"],
+      ],
+      field: "mark1",
+    },
+  },
 ];
 
 registerAllMessages();
@@ -494,7 +522,7 @@ Deno.test({
                 assert.ok(!(await page.locator("details.developers").isVisible()));
                 await page.emulateMedia({ media: "screen" });
               }
-              if (c.slug === "paye" || c.slug === "payslip") {
+              if (c.slug === "paye" || c.slug === "payslip" || c.slug === "z-score") {
                 await shot(page, `people-${c.slug}-${lang}-${phone ? "phone" : "desktop"}`);
               }
               if (!phone || !c.bad) return;

@@ -37,6 +37,7 @@ import { injuryPage } from "./injury.ts";
 import { epfProjectionPage } from "./epf_projection.ts";
 import { districtsPage } from "./districts.ts";
 import { toolsPage } from "./tools.ts";
+import { zScorePage } from "./z_score.ts";
 
 /** Page files by the operation's `page` slug. */
 export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
@@ -73,4 +74,6 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   // Issue 27: the reference lists.
   districts: districtsPage,
   tools: toolsPage,
+  // Issue 27: the A/L Z-score (its fields make the `subjects` parameter).
+  "z-score": zScorePage,
 };

@@ -74,6 +74,30 @@ export interface ToolPage {
   keyFigure?(result: Json): string | undefined;
   /** The breakdown that fits the tool (bands, payslip, schedule chart, holiday list...). */
   breakdown?(result: Json, given: ReadonlyMap<string, string>): SafeHtml | undefined;
-  /** Lines for "How this was worked out", beside the source and its date (catalogue keys). */
-  notes?: readonly string[];
+  /**
+   * Lines for "How this was worked out", beside the source and its date: catalogue keys, or a
+   * line made when the page is drawn (a catalogue sentence with links, through `markup`).
+   */
+  notes?: readonly (string | (() => SafeHtml))[];
+  /**
+   * The operation's parameters from the page's own fields, for a page whose fields are not the
+   * parameters (the Z-score's three subjects and marks make `subjects`). Gets the fields as read
+   * (numbers without grouping); returns the parameters and, by field name, what is wrong in
+   * people's words (then the operation is not run). Fields it does not use are dropped; any
+   * other pair (`lang`) goes to the operation as it is.
+   */
+  toParams?(fields: ReadonlyMap<string, string>): FieldsToParams;
+  /**
+   * The fields from the operation's parameters, the inverse of `toParams`: a link with the API's
+   * query (`?subjects=...`, the example) fills the form. Pairs it does not know are kept.
+   */
+  fromParams?(pairs: readonly (readonly [string, string])[]): [string, string][];
+}
+
+/** What {@linkcode ToolPage.toParams} makes of the fields. */
+export interface FieldsToParams {
+  /** The operation's parameters. */
+  params: [string, string][];
+  /** What is wrong, by field name, in people's words (empty or absent: nothing). */
+  errors?: Readonly<Record<string, string>>;
 }
