@@ -316,12 +316,15 @@ export function tableWrap(captionId: string, table: SafeHtml): SafeHtml {
  *
  * @param op The operation.
  * @param notes Lines in the page's language.
+ * @param result The answer, whose own source a dated table names (`provenanceOf`).
+ * @param notesNameSources The notes name the sources (no "no published figures" line).
  * @returns The section.
  */
 export function workedOut(
   op: AnyOperation,
   notes: readonly (string | SafeHtml)[],
   result?: unknown,
+  notesNameSources = false,
 ): SafeHtml {
   // An answer from a dated table (an electricity decision) names the source of the table it used.
   const source = result !== undefined && op.provenanceOf && op.provenance
@@ -339,7 +342,7 @@ export function workedOut(
       }</a>, ${
         t("page.tool.last_verified")
       } <time datetime="${source.lastVerified}" data-field="lastVerified">${source.lastVerified}</time>.</p>`
-      : op.local
+      : op.local && !notesNameSources
       ? html`<p>${t("page.tool.no_figures")}</p>`
       : ""
   }

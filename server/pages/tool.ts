@@ -423,7 +423,7 @@ export function toolPage(input: ToolPageInput): RenderedPage {
       : html`<p class="muted">${
         t(formable ? "page.tool.server_only_form" : "page.tool.server_only_code")
       }</p>`}
-    ${workedOut(op, notes, result)}
+    ${workedOut(op, notes, result, spec.notesNameSources === true)}
     ${developers}
   `;
   const head = html`${

@@ -460,3 +460,15 @@ Deno.test("toolPage() of a server-only operation opens the API instead of comput
   assert.doesNotMatch(page, /class="tool-form"/);
   assert.match(page, /call it from code as shown below/);
 });
+
+Deno.test("'no published figures' is said only by tools that use none: the Z-score's built-in statistics are named instead", async () => {
+  await using t = await testApp();
+  const none = "Computed from the inputs alone";
+  assert.ok(
+    (await (await t.request("/tools/land")).text()).includes(none),
+    "land: pure arithmetic",
+  );
+  const z = await (await t.request("/tools/z-score")).text();
+  assert.ok(!z.includes(none), "the Z-score rests on built-in statistics");
+  assert.match(z, /induwara\.lk/, "the guides to its method are named");
+});

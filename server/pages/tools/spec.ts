@@ -80,6 +80,12 @@ export interface ToolPage {
    */
   notes?: readonly (string | (() => SafeHtml))[];
   /**
+   * The page's notes name where its figures come from, the operation having no single source
+   * (`provenance`): "How this was worked out" then does not say that no published figures are
+   * behind the tool.
+   */
+  notesNameSources?: boolean;
+  /**
    * The operation's parameters from the page's own fields, for a page whose fields are not the
    * parameters (the Z-score's three subjects and marks make `subjects`). Gets the fields as read
    * (numbers without grouping); returns the parameters and, by field name, what is wrong in

@@ -196,6 +196,8 @@ export const zScorePage: ToolPage = {
         : ""
     }`;
   },
+  // The built-in statistics and the guides to the method are named in the notes and breakdown.
+  notesNameSources: true,
   notes: [
     "zscore.text.method.subject",
     "zscore.text.method.final",
