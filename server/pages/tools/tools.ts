@@ -49,7 +49,9 @@ export const toolsPage: ToolPage = {
     const one = r.total === 1 ? "one" : "many";
     const count = figureOf("count", plain(r.total));
     if (typeof r.query === "string") {
-      return markup(`page.tools.answer_query_${one}`, { count, query: r.query });
+      // The search words are the person's own, shown as typed (not translated).
+      const query = html`<span translate="no">${r.query}</span>`;
+      return markup(`page.tools.answer_query_${one}`, { count, query });
     }
     if (typeof r.category === "string") {
       return markup(`page.tools.answer_category_${one}`, {
