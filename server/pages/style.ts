@@ -151,6 +151,7 @@ main nav a { margin-right: .75rem; }
   main { padding: .75rem; }
   dl.fields { grid-template-columns: minmax(0, 1fr); }
   dl.fields dd { margin-bottom: .5rem; }
+  :lang(si) td.nowrap, :lang(ta) td.nowrap { white-space: normal; }
   nav a { display: inline-block; padding: .25rem 0; }
   table.keys thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.keys, table.keys tbody, table.keys tr, table.keys td { display: block; }

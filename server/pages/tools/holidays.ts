@@ -6,7 +6,7 @@
  */
 import { type CalendarDay, holidayCalendar } from "../charts.ts";
 import { dateText, figureOf, plain, tableWrap } from "../components.ts";
-import { html, markup } from "../html.ts";
+import { html, markup, type SafeHtml } from "../html.ts";
 import { pageContext, t } from "../lang.ts";
 import type { Json, ToolPage } from "./spec.ts";
 
@@ -15,6 +15,40 @@ export function holidayName(day: Json): string {
   const { lang } = pageContext();
   const local = lang === "si" ? day.nameSinhala : lang === "ta" ? day.nameTamil : day.name;
   return String(local ?? day.name ?? "");
+}
+
+/**
+ * A table of holidays, date and name, for the holidays list and the days the working-day pages
+ * skipped.
+ *
+ * @param id The caption's id (the scrolling wrapper is labelled by it).
+ * @param caption The caption, in the page's language.
+ * @param days Holidays as the answers give them (`date`, the three names).
+ * @returns The table in its wrapper.
+ */
+export function holidayTable(id: string, caption: string, days: readonly Json[]): SafeHtml {
+  return tableWrap(
+    id,
+    html`
+      <table class="list">
+        <caption id="${id}">${caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">${t("page.holidays.col_date")}</th>
+            <th scope="col">${t("page.holidays.col_name")}</th>
+          </tr>
+        </thead>
+        <tbody>${days.map((d) =>
+          html`
+            <tr>
+              <td class="nowrap"><time datetime="${String(d.date)}">${dateText(d.date)}</time></td>
+              <td>${holidayName(d)}</td>
+            </tr>
+          `
+        )}</tbody>
+      </table>
+    `,
+  );
 }
 
 /** The page of `GET /api/v1/holidays`. */
@@ -53,32 +87,7 @@ export const holidaysPage: ToolPage = {
   breakdown: (r) => {
     const days = Array.isArray(r.holidays) ? r.holidays as Json[] : [];
     return html`${
-      tableWrap(
-        "holiday-list",
-        html`
-          <table class="list">
-            <caption id="holiday-list">${t("page.holidays.list", {
-              year: String(r.year),
-            })}</caption>
-            <thead>
-              <tr>
-                <th scope="col">${t("page.holidays.col_date")}</th>
-                <th scope="col">${t("page.holidays.col_name")}</th>
-              </tr>
-            </thead>
-            <tbody>${days.map((d) =>
-              html`
-                <tr>
-                  <td class="nowrap"><time datetime="${String(d.date)}">${dateText(
-                    d.date,
-                  )}</time></td>
-                  <td>${holidayName(d)}</td>
-                </tr>
-              `
-            )}</tbody>
-          </table>
-        `,
-      )
+      holidayTable("holiday-list", t("page.holidays.list", { year: String(r.year) }), days)
     }${
       typeof r.year === "number" ? holidayCalendar(r.year, days as unknown as CalendarDay[]) : ""
     }`;

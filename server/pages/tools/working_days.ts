@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { dateText, figureOf, plain, summaryList, tableWrap } from "../components.ts";
+import { dateText, figureOf, plain, summaryList } from "../components.ts";
 import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
-import { holidayName } from "./holidays.ts";
+import { holidayTable } from "./holidays.ts";
 import type { Json, ToolPage } from "./spec.ts";
 
 /** The page of `GET /api/v1/working-days`. */
@@ -62,31 +62,6 @@ export const workingDaysPage: ToolPage = {
         { label: t("page.wd.row_holidays"), value: plain(r.holidayDays), num: true },
         { label: t("page.wd.row_working"), value: plain(r.workingDays), num: true, strong: true },
       ], t("page.answer.breakdown"))
-    }${
-      days.length
-        ? tableWrap(
-          "wd-holidays",
-          html`
-            <table class="list">
-              <caption id="wd-holidays">${t("page.wd.holidays")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">${t("page.holidays.col_date")}</th>
-                  <th scope="col">${t("page.holidays.col_name")}</th>
-                </tr>
-              </thead>
-              <tbody>${days.map((d) =>
-                html`
-                  <tr>
-                    <td class="nowrap">${dateText(d.date)}</td>
-                    <td>${holidayName(d)}</td>
-                  </tr>
-                `
-              )}</tbody>
-            </table>
-          `,
-        )
-        : ""
-    }`;
+    }${days.length ? holidayTable("wd-holidays", t("page.wd.holidays"), days) : ""}`;
   },
 };

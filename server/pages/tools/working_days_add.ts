@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { dateText, figureOf, plain, summaryList, tableWrap } from "../components.ts";
+import { dateText, figureOf, plain, summaryList } from "../components.ts";
 import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
-import { holidayName } from "./holidays.ts";
+import { holidayTable } from "./holidays.ts";
 import type { Json, ToolPage } from "./spec.ts";
 
 /** The page of `GET /api/v1/working-days/add`. */
@@ -75,33 +75,6 @@ export const workingDaysAddPage: ToolPage = {
           strong: true,
         },
       ], t("page.answer.breakdown"))
-    }${
-      days.length
-        ? tableWrap(
-          "wdadd-holidays",
-          html`
-            <table class="list">
-              <caption id="wdadd-holidays">${t("page.wdadd.holidays")}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">${t("page.holidays.col_date")}</th>
-                  <th scope="col">${t("page.holidays.col_name")}</th>
-                </tr>
-              </thead>
-              <tbody>${days.map((d) =>
-                html`
-                  <tr>
-                    <td class="nowrap"><time datetime="${String(d.date)}">${dateText(
-                      d.date,
-                    )}</time></td>
-                    <td>${holidayName(d)}</td>
-                  </tr>
-                `
-              )}</tbody>
-            </table>
-          `,
-        )
-        : ""
-    }`;
+    }${days.length ? holidayTable("wdadd-holidays", t("page.wdadd.holidays"), days) : ""}`;
   },
 };
