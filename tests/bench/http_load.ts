@@ -1,6 +1,7 @@
 /**
- * Load benchmark of the anonymous request path: the full server answering GET /api/v1/vat (no KV
- * in the path: `:memory:` KV, in-memory counters), loaded by wrk with 50 connections, against
+ * Load benchmark of the anonymous request path: the full server answering GET /api/v1/vat, run as
+ * people run it (`deno task start`: the default file-backed SQLite KV, here in a fresh temporary
+ * folder; counters in memory, flushed to that file), loaded by wrk with 50 connections, against
  * three servers in the same run, in interleaved rounds: a bare `Deno.serve` returning constant
  * JSON (the baseline); a replay of the server's own answer (same status, headers and body,
  * captured at start) from a bare `Deno.serve` doing no work, which is the most any server sending
@@ -40,10 +41,11 @@ const baseline = await startServer(
   { PORT: String(basePort) },
   `http://127.0.0.1:${basePort}/`,
 );
+const kvDir = await Deno.makeTempDir({ prefix: "lanka-bench-kv-" });
 const app = await startServer("server/main.ts", {
   PORT: String(appPort),
   HOSTNAME: "127.0.0.1",
-  KV_PATH: ":memory:",
+  KV_PATH: `${kvDir}/lanka.sqlite3`,
   ANON_DAILY_LIMIT: "1000000000",
   LOG_LEVEL: "warn",
 }, `http://127.0.0.1:${appPort}/api/v1`);
@@ -87,6 +89,7 @@ try {
   }
 } finally {
   for (const child of [app, replay, hono, baseline]) await stopServer(child);
+  await Deno.remove(kvDir, { recursive: true });
 }
 
 for (const [name, runs] of Object.entries(results)) {
