@@ -15,6 +15,7 @@ import { rethrow } from "./http/errors.ts";
 import { SERVER_SCHEMAS, serverPaths } from "./http/meta_paths.ts";
 import { createPipeline, shareCall } from "./http/pipeline.ts";
 import { compileRoutes, type RouteTable } from "./http/routes.ts";
+import type { OperationContext } from "../core/operation.ts";
 import { consumeQuota, peekQuota } from "./http/quota.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
@@ -201,7 +202,18 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
 
   const today = colomboToday(clock);
   const storeCatalogue = createCatalogue(STORE_DATA, baseUrl, config.store);
-  const context = () => ({ today: today(), baseUrl, popularity: pageViews.popularity() });
+  // One context object for every call: today's date and the page views are read only by the
+  // operations that use them, when they do.
+  const shared: OperationContext = {
+    get today() {
+      return today();
+    },
+    baseUrl,
+    get popularity() {
+      return pageViews.popularity();
+    },
+  };
+  const context = () => shared;
   const consume = consumeQuota(quota, clock);
   const peek = peekQuota(quota, clock);
   const routes = compileRoutes(operations, {

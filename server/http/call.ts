@@ -23,6 +23,8 @@ export class Call {
   operation = false;
   /** The request URL, read once. */
   readonly url: string;
+  /** The request's method, read once. */
+  readonly method: string;
 
   /**
    * @param request The request.
@@ -37,6 +39,7 @@ export class Call {
     client: Client,
   ) {
     this.url = request.url;
+    this.method = request.method;
     this.client = client;
   }
 }

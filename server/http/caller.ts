@@ -1,6 +1,7 @@
 import { ApiError } from "../../core/errors.ts";
 import type { Config } from "../config.ts";
 import type { Call } from "./call.ts";
+import type { Caller } from "./types.ts";
 
 /** What the caller middleware needs to know about a presented API key. */
 export interface KeyRecord {
@@ -77,17 +78,20 @@ export function callerStep(
   config: Config,
   keys: KeyResolver,
 ): (call: Call, path: string) => void | Promise<void> {
-  // The same few addresses call again and again: remember their counting ids (bounded).
-  const groups = new Map<string, string>();
-  const callerId = (call: Call): string => {
+  // The same few addresses and keys call again and again: one caller object each, made once
+  // (bounded for addresses; a key's lives as long as its cached record).
+  const addresses = new Map<string, Caller>();
+  const anonymous = (call: Call): Caller => {
     const { client } = call;
-    let id = groups.get(client.address);
-    if (id === undefined) {
-      if (groups.size >= 10_000) groups.clear();
-      groups.set(client.address, id = `ip:${client.group}`);
+    let caller = addresses.get(client.address);
+    if (caller === undefined) {
+      if (addresses.size >= 10_000) addresses.clear();
+      caller = { id: `ip:${client.group}`, tier: "anonymous", limit: config.anonDailyLimit };
+      addresses.set(client.address, caller);
     }
-    return id;
+    return caller;
   };
+  const byRecord = new WeakMap<KeyRecord, Caller>();
   const keyed = (call: Call, record: KeyRecord | null): void => {
     if (!record) {
       throw new ApiError(
@@ -99,20 +103,26 @@ export function callerStep(
         },
       );
     }
-    call.caller = {
-      // Daily limits are per account: a new key of a spent account gets no fresh allowance.
-      id: `acct:${record.accountId}`,
-      tier: "key",
-      limit: record.dailyLimit ?? config.keyDailyLimit,
-      keyId: record.id,
-      accountId: record.accountId,
-    };
+    let caller = byRecord.get(record);
+    if (caller === undefined) {
+      caller = {
+        // Daily limits are per account: a new key of a spent account gets no fresh allowance.
+        id: `acct:${record.accountId}`,
+        tier: "key",
+        limit: record.dailyLimit ?? config.keyDailyLimit,
+        keyId: record.id,
+        accountId: record.accountId,
+        usedBy: `key:${record.id}`,
+      };
+      byRecord.set(record, caller);
+    }
+    call.caller = caller;
   };
   return (call, path) => {
     const { request } = call;
     // The client was resolved once from the connection (see `resolveClient`).
-    call.caller = { id: callerId(call), tier: "anonymous", limit: config.anonDailyLimit };
-    if (request.method === "OPTIONS" || OPERATOR_PATHS.has(path)) return;
+    call.caller = anonymous(call);
+    if (call.method === "OPTIONS" || OPERATOR_PATHS.has(path)) return;
     const raw = presentedKey(
       request.headers.get("authorization") ?? undefined,
       request.headers.get("x-api-key") ?? undefined,

@@ -82,7 +82,7 @@ export function createPipeline(deps: PipelineDeps): Serve {
   const identify = callerStep(deps.config, deps.keys);
 
   const dispatch = (call: Call, path: string): Response | Promise<Response> => {
-    const method = call.request.method;
+    const method = call.method;
     if (method === "OPTIONS") return preflightResponse();
     const found = routes.match(method, path);
     if (found === undefined) return fallback(call.request, { call });
@@ -108,7 +108,7 @@ export function createPipeline(deps: PipelineDeps): Serve {
     }
     // No route reads a body longer than MAX_ANY_BODY: refuse a longer declared one unread (each
     // route bounds its own, smaller, limit while reading; see body.ts).
-    const method = call.request.method;
+    const method = call.method;
     if (method !== "GET" && method !== "HEAD" && declaresMoreThan(call.request, MAX_ANY_BODY)) {
       throw payloadTooLarge(MAX_ANY_BODY);
     }
@@ -121,7 +121,7 @@ export function createPipeline(deps: PipelineDeps): Serve {
   const fail = (call: Call, error: unknown): Response =>
     failureResponse(
       error,
-      { requestId: call.id, method: call.request.method, route: call.route },
+      { requestId: call.id, method: call.method, route: call.route },
       logger,
     );
 
@@ -131,8 +131,9 @@ export function createPipeline(deps: PipelineDeps): Serve {
     state: QuotaState | undefined,
     start: number,
   ): Response => {
-    // A 429 of another limit (log-in attempts, voice) already names that limit: keep it.
-    if (state && !response.headers.has("X-RateLimit-Limit")) {
+    // A 429 of another limit (log-in attempts, voice) already names that limit: keep it (only a
+    // 429 can carry one, so other answers are not searched for it).
+    if (state && (response.status !== 429 || !response.headers.has("X-RateLimit-Limit"))) {
       setRateLimitHeaders(response.headers, state);
     }
     recordAccess(call, response.status, logger, metrics, logIp, (performance.now() - start) / 1000);

@@ -59,15 +59,14 @@ export function consumeQuota(
   clock: Clock,
 ): (call: Call) => void | Promise<void> {
   const apply = (call: Call, decision: QuotaDecision, now: number): void => {
-    call.quota = { limit: decision.limit, remaining: decision.remaining, reset: decision.reset };
+    // The decision is the state after counting (its `allowed` is read by no one downstream).
+    call.quota = decision;
     if (!decision.allowed) throw rateLimited(decision, now);
   };
   return (call) => {
     const caller = call.caller!;
     const now = clock.now();
-    const counted = caller.keyId === undefined
-      ? store.consume(caller.id, caller.limit, now)
-      : store.consume(caller.id, caller.limit, now, `key:${caller.keyId}`);
+    const counted = store.consume(caller.id, caller.limit, now, caller.usedBy);
     if (counted instanceof Promise) return counted.then((decision) => apply(call, decision, now));
     apply(call, counted, now);
   };

@@ -3,17 +3,22 @@ import type { Context } from "hono";
 import type { Call } from "./call.ts";
 import type { Client } from "./client_ip.ts";
 
-/** Who is calling: an IP (anonymous) or an API key. */
+/**
+ * Who is calling: an IP (anonymous) or an API key. Never changed once made: the pipeline hands
+ * the same object to every request of the same address or key.
+ */
 export interface Caller {
   /** Stable id used for counting: `ip:<address or /64>` or `acct:<account id>` (keyed calls). */
-  id: string;
-  tier: "anonymous" | "key";
+  readonly id: string;
+  readonly tier: "anonymous" | "key";
   /** Daily request limit of this caller. */
-  limit: number;
+  readonly limit: number;
   /** The key id, for keyed callers. */
-  keyId?: string;
+  readonly keyId?: string;
   /** The account owning the key, for keyed callers. */
-  accountId?: string;
+  readonly accountId?: string;
+  /** What the key's last use is recorded under (`key:<key id>`), for keyed callers. */
+  readonly usedBy?: string;
 }
 
 /** The caller's quota after this request. */

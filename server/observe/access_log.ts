@@ -35,7 +35,7 @@ export function recordAccess(
   seconds: number,
 ): void {
   const { route } = call;
-  const method = call.request.method;
+  const method = call.method;
   metrics.request(route, method, status, seconds);
   const tier = call.caller?.tier ?? "anonymous";
   if (status === 429) metrics.quotaRejections.inc({ tier });

@@ -59,15 +59,18 @@ class Histogram {
   >();
   constructor(readonly name: string, readonly help: string, readonly buckets: readonly number[]) {}
   observe(seconds: number, labels: Labels = {}): void {
-    this.observeKey(labelText(labels), labels, seconds);
+    this.observeKey(labelText(labels), () => labels, seconds);
   }
-  /** Observes into a series known by a cheap key of the caller's choosing (hot paths). */
-  observeKey(key: string, labels: Labels, seconds: number): void {
+  /**
+   * Observes into a series known by a cheap key of the caller's choosing (hot paths); its labels
+   * are made from the key only for a new series.
+   */
+  observeKey(key: string, labels: (key: string) => Labels, seconds: number): void {
     let s = this.series.get(key);
     if (!s) {
       this.series.set(
         key,
-        s = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 },
+        s = { labels: labels(key), counts: this.buckets.map(() => 0), sum: 0, count: 0 },
       );
     }
     for (let i = 0; i < this.buckets.length; i++) if (seconds <= this.buckets[i]!) s.counts[i]!++;
@@ -89,6 +92,8 @@ class Histogram {
     return lines;
   }
 }
+
+const routeLabels = (route: string): Labels => ({ route });
 
 /** The server's metrics. */
 export class Metrics {
@@ -115,6 +120,10 @@ export class Metrics {
     "Counter flushes to KV that failed",
   );
   readonly #gauges = new Map<string, { help: string; read: () => number }>();
+  readonly #lastByRoute = new Map<
+    string,
+    { method: string; status: number; series: { value: number } }
+  >();
 
   /**
    * Registers a gauge read at scrape time (for example the voice queue depth).
@@ -136,12 +145,17 @@ export class Metrics {
    * @param seconds Duration.
    */
   request(route: string, method: string, status: number, seconds: number): void {
-    // Label text is built only for a new series; the key is a plain concatenation.
-    const key = `${route}\u0000${method}\u0000${status}`;
-    const series = this.requests.values.get(key);
-    if (series) series.value++;
-    else this.requests.incKey(key, { route, method, status: String(status) });
-    this.latency.observeKey(route, { route }, seconds);
+    // A route mostly answers one method and status again and again: that series is remembered;
+    // otherwise the key is a plain concatenation, and label text is built only for a new series.
+    const last = this.#lastByRoute.get(route);
+    if (last !== undefined && last.method === method && last.status === status) {
+      last.series.value++;
+    } else {
+      const key = `${route}\u0000${method}\u0000${status}`;
+      this.requests.incKey(key, { route, method, status: String(status) });
+      this.#lastByRoute.set(route, { method, status, series: this.requests.values.get(key)! });
+    }
+    this.latency.observeKey(route, routeLabels, seconds);
   }
 
   /** @returns The exposition text. */

@@ -122,7 +122,10 @@ export class KvQuotaStore implements QuotaStore {
   readonly #strictTail: (limit: number) => number;
   /** Consecutive failed flushes: the retry delay doubles with each, up to MAX_RETRY_MS. */
   #failures = 0;
-  readonly #counters = new Map<string, Counter>();
+  /** The counters by UTC day, then by caller id. */
+  readonly #counters = new Map<string, Map<string, Counter>>();
+  /** The current day's counters (the request path's lookup). */
+  #today = new Map<string, Counter>();
   readonly #dirty = new Set<Counter>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #flushing: Promise<void> | null = null;
@@ -315,8 +318,7 @@ export class KvQuotaStore implements QuotaStore {
       if (today !== this.#day) this.#turnDay(today);
     }
     const day = this.#day;
-    const id = `${day}|${callerId}`;
-    let counter = this.#counters.get(id);
+    let counter = this.#today.get(callerId);
     if (!counter) {
       counter = {
         callerId,
@@ -328,7 +330,7 @@ export class KvQuotaStore implements QuotaStore {
         retryLoadAt: null,
         chain: null,
       };
-      this.#counters.set(id, counter);
+      this.#today.set(callerId, counter);
       this.#load(counter, nowMs);
     } else if (counter.retryLoadAt !== null && nowMs >= counter.retryLoadAt && !counter.ready) {
       this.#load(counter, nowMs);
@@ -361,9 +363,16 @@ export class KvQuotaStore implements QuotaStore {
 
   #turnDay(day: string): void {
     this.#day = day;
-    for (const [id, counter] of this.#counters) {
-      if (counter.day !== day && !this.#dirty.has(counter)) this.#counters.delete(id);
+    for (const [other, counters] of this.#counters) {
+      if (other === day) continue;
+      for (const [callerId, counter] of counters) {
+        if (!this.#dirty.has(counter)) counters.delete(callerId);
+      }
+      if (counters.size === 0) this.#counters.delete(other);
     }
+    let today = this.#counters.get(day);
+    if (!today) this.#counters.set(day, today = new Map());
+    this.#today = today;
     if (!this.#closed && !this.#sweeping) {
       this.#sweeping = this.#sweep(day).catch(this.#onError).finally(() => {
         this.#sweeping = null;

@@ -81,7 +81,7 @@ Deno.test("mode remote sends local operations to the server with the API key", a
   assert.equal(answer.source, "remote");
   assert.equal(answer.meta?.endpoint, "vat");
   assert.equal(typeof answer.rateLimit?.remaining, "number");
-  assert.match(answer.requestId ?? "", /^[0-9a-f-]{36}$/);
+  assert.match(answer.requestId ?? "", /^[0-9a-f]{16}-[0-9a-z]+$/);
   // The answer's own headers, for what the typed fields do not carry.
   assert.equal(answer.headers?.get("x-request-id"), answer.requestId);
   assert.equal(answer.headers?.get("x-ratelimit-remaining"), String(answer.rateLimit?.remaining));

@@ -84,7 +84,13 @@ Deno.test("a safe incoming X-Request-Id is echoed; an unsafe one is replaced", a
   const replaced = await t.request("/api/v1/vat?amount=1", {
     headers: { "X-Request-Id": "<script>" },
   });
-  assert.match(replaced.headers.get("X-Request-Id") ?? "", /^[0-9a-f-]{36}$/);
+  // Our own ids: this process's 64 random bits in hex, then a counter (server/http/request_id.ts).
+  const made = replaced.headers.get("X-Request-Id") ?? "";
+  assert.match(made, /^[0-9a-f]{16}-[0-9a-z]+$/);
+  const next = (await t.request("/api/v1/vat?amount=1")).headers.get("X-Request-Id") ?? "";
+  assert.match(next, /^[0-9a-f]{16}-[0-9a-z]+$/);
+  assert.equal(next.split("-")[0], made.split("-")[0], "one process, one random part");
+  assert.notEqual(next, made, "every request its own id");
 });
 
 Deno.test("invalid parameters are a 400 invalid_param naming the parameter", async (t) => {
