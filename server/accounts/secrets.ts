@@ -5,6 +5,7 @@
  * @module
  */
 import { createHash, timingSafeEqual } from "node:crypto";
+import { sha256ShortAsciiHex } from "./sha256.ts";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -52,7 +53,8 @@ export function generateApiKey(): string {
  * @returns 64 hex characters.
  */
 export function sha256Hex(secret: string): string {
-  return createHash("sha256").update(secret).digest("hex");
+  // Keys and session tokens are short ASCII: hashed without node:crypto's per-call stream object.
+  return sha256ShortAsciiHex(secret) ?? createHash("sha256").update(secret).digest("hex");
 }
 
 /**
