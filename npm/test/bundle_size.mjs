@@ -128,6 +128,11 @@ const FIRST_CALLS = {
   "words en": `client.words({ amount: 1234567.5 })`,
   "holidays si": `client.holidays({ year: 2026, lang: "si" })`,
   "paye": `client.paye({ monthly: 250000, date: "2026-01-01" })`,
+  "nic si": `client.call("nic", { number: "913014146V", lang: "si" })`,
+  "paye ta": `client.paye({ monthly: 250000, date: "2026-01-01", lang: "ta" })`,
+  "payslip ta": `client.payslip({ basic: 170000, bonus: 600000, date: "2025-04-25", lang: "ta" })`,
+  "districts ta": `client.districts({ lang: "ta" })`,
+  "is-holiday si": `client.isHoliday("2026-04-14", { lang: "si" })`,
 };
 
 /**
