@@ -12,7 +12,6 @@
  *
  * @module
  */
-import { MESSAGE_FILES } from "./_message_files.ts";
 
 /** A language of the answers: English (the default), Sinhala or Tamil. */
 export type Lang = "en" | "si" | "ta";
@@ -255,6 +254,8 @@ export class MessagesNotLoadedError extends TypeError {
 export async function loadMessages(lang: Lang, area?: MessageArea): Promise<void> {
   const areas = area === undefined ? MESSAGE_AREAS : [area];
   const langs: Lang[] = lang === "en" ? ["en"] : ["en", lang];
+  // The table of files is a chunk of its own too: an app that never loads an area never loads it.
+  const { MESSAGE_FILES } = await import("./_message_files.ts");
   await Promise.all(
     langs.flatMap((l) =>
       areas.filter((a) => !LOADED[l].has(a)).map(async (a) => {
@@ -266,13 +267,11 @@ export async function loadMessages(lang: Lang, area?: MessageArea): Promise<void
 }
 
 /**
- * The text of a key, or undefined when the catalogue has none; throws when the key's area is not
- * registered. The registered text is found by one lookup (the server's every call); the area is
- * looked at only when it is missing.
+ * The text of a key the registered table of its language lacks (the server's only cost past one
+ * lookup, which `message()` makes itself): the English one, or undefined when the catalogue has
+ * none; throws when the key's area is not registered.
  */
-function lookup(lang: Lang, key: string): string | undefined {
-  const text = TABLES[lang][key];
-  if (text !== undefined) return text;
+function missing(lang: Lang, key: string): string | undefined {
   if (!COMPLETE[lang]) {
     const area = messageArea(key);
     if (!LOADED[lang].has(area)) throw new MessagesNotLoadedError(lang, area);
@@ -307,7 +306,7 @@ export function isLang(value: unknown): value is Lang {
  * ```
  */
 export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string {
-  const text = lookup(lang, key) ?? key;
+  const text = TABLES[lang][key] ?? missing(lang, key) ?? key;
   return vars ? fill(text, vars) : text;
 }
 
@@ -321,7 +320,7 @@ export function message(lang: Lang, key: MessageKey, vars?: MessageVars): string
  * @returns The text, or undefined.
  */
 export function maybeMessage(lang: Lang, key: string, vars?: MessageVars): string | undefined {
-  const text = lookup(lang, key);
+  const text = TABLES[lang][key] ?? missing(lang, key);
   if (text === undefined) return undefined;
   return vars ? fill(text, vars) : text;
 }
