@@ -72,8 +72,7 @@ export async function buildNpm(): Promise<void> {
     await Deno.remove(new URL(dir, here), { recursive: true }).catch(() => {});
   }
   const src = new URL("src/", here);
-  const ts = (name: string) =>
-    name.endsWith(".ts") && !name.endsWith("_test.ts");
+  const ts = (name: string) => name.endsWith(".ts") && !name.endsWith("_test.ts");
   await Deno.mkdir(src, { recursive: true });
   await Deno.copyFile(new URL("mod.ts", root), new URL("mod.ts", src));
   // The catalogue's areas (core/messages/<lang>/<area>.json) come with the core.
