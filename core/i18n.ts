@@ -180,7 +180,7 @@ function complete(lang: Lang): void {
  * @param area The area.
  * @param texts Its texts by key.
  */
-export function registerMessageArea(
+function registerMessageArea(
   lang: Lang,
   area: MessageArea,
   texts: Readonly<Record<string, string>>,
