@@ -374,12 +374,18 @@ interface Template {
   names: string[];
 }
 
-function templates(prefix: string): Template[] {
+/**
+ * The English templates under `prefix`; when an area they may be in is not registered, throws
+ * for it in `lang` (whose loading brings the English with it: one round for `translate()`).
+ */
+function templates(prefix: string, lang: Lang): Template[] {
   let found = TEMPLATES.get(prefix);
   if (!found) {
     if (!COMPLETE.en) {
       const missing = areasUnder(prefix).find((area) => !LOADED.en.has(area));
-      if (missing) throw new MessagesNotLoadedError("en", missing);
+      if (missing) {
+        throw new MessagesNotLoadedError(LOADED[lang].has(missing) ? "en" : lang, missing);
+      }
     }
     found = Object.entries(TABLES.en)
       .filter(([key]) => key.startsWith(prefix))
@@ -421,7 +427,7 @@ function templates(prefix: string): Template[] {
  */
 export function translate(lang: Lang, text: string, prefix: string): string {
   if (lang === "en") return text;
-  const match = findTemplate(text, prefix);
+  const match = matchTemplate(text, prefix, lang);
   return match ? message(lang, match.key as MessageKey, match.vars) : text;
 }
 
@@ -437,7 +443,15 @@ export function findTemplate(
   text: string,
   prefix: string,
 ): { key: string; vars: Record<string, string> } | undefined {
-  for (const template of templates(prefix)) {
+  return matchTemplate(text, prefix, "en");
+}
+
+function matchTemplate(
+  text: string,
+  prefix: string,
+  lang: Lang,
+): { key: string; vars: Record<string, string> } | undefined {
+  for (const template of templates(prefix, lang)) {
     const match = template.pattern.exec(text);
     if (match) {
       const vars: Record<string, string> = {};
