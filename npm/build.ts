@@ -1,6 +1,7 @@
 /**
  * `deno task build:npm`: builds the npm package in this folder from the same sources JSR
- * publishes. Copies `mod.ts`, `core/`, `sdk/` (with the subpath entries) and `data/` into `src/`, installs the build tools
+ * publishes. Copies `mod.ts`, `core/` (with the catalogue's areas, `core/messages/`), `sdk/` (with
+ * the subpath entries) and `data/` into `src/`, installs the build tools
  * when missing, and compiles with `tsc` (`rewriteRelativeImportExtensions`,
  * `isolatedDeclarations`) to ESM plus `.d.ts` in `dist/`. The npm build keeps to this folder, so
  * Deno's own npm resolution (`nodeModulesDir: "none"`) is untouched.
@@ -30,14 +31,26 @@ async function run(command: string, args: string[]): Promise<void> {
     stderr: "inherit",
   })
     .output();
-  if (code !== 0) throw new Error(`${command} ${args.join(" ")} failed with exit code ${code}`);
+  if (code !== 0) {
+    throw new Error(
+      `${command} ${args.join(" ")} failed with exit code ${code}`,
+    );
+  }
 }
 
-async function copyTree(from: URL, to: URL, keep: (name: string) => boolean): Promise<void> {
+async function copyTree(
+  from: URL,
+  to: URL,
+  keep: (name: string) => boolean,
+): Promise<void> {
   await Deno.mkdir(to, { recursive: true });
   for await (const entry of Deno.readDir(from)) {
     if (entry.isDirectory) {
-      await copyTree(new URL(`${entry.name}/`, from), new URL(`${entry.name}/`, to), keep);
+      await copyTree(
+        new URL(`${entry.name}/`, from),
+        new URL(`${entry.name}/`, to),
+        keep,
+      );
     } else if (keep(entry.name)) {
       await Deno.copyFile(new URL(entry.name, from), new URL(entry.name, to));
     }
@@ -46,7 +59,9 @@ async function copyTree(from: URL, to: URL, keep: (name: string) => boolean): Pr
 
 /** Builds `npm/dist` (and `npm/README.md`, `npm/LICENSE`). */
 export async function buildNpm(): Promise<void> {
-  const manifest = JSON.parse(await Deno.readTextFile(new URL("package.json", here)));
+  const manifest = JSON.parse(
+    await Deno.readTextFile(new URL("package.json", here)),
+  );
   const deno = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
   if (manifest.version !== deno.version || manifest.name !== deno.name) {
     throw new Error(
@@ -60,11 +75,23 @@ export async function buildNpm(): Promise<void> {
   const ts = (name: string) => name.endsWith(".ts") && !name.endsWith("_test.ts");
   await Deno.mkdir(src, { recursive: true });
   await Deno.copyFile(new URL("mod.ts", root), new URL("mod.ts", src));
-  await copyTree(new URL("core/", root), new URL("core/", src), ts);
+  // The catalogue's areas (core/messages/<lang>/<area>.json) come with the core.
+  await copyTree(
+    new URL("core/", root),
+    new URL("core/", src),
+    (n) => ts(n) || n.endsWith(".json"),
+  );
   await copyTree(new URL("sdk/", root), new URL("sdk/", src), ts);
-  await copyTree(new URL("data/", root), new URL("data/", src), (name) => name.endsWith(".json"));
+  await copyTree(
+    new URL("data/", root),
+    new URL("data/", src),
+    (name) => name.endsWith(".json"),
+  );
   // The package's README is the SDK's own (sdk/README.md), not the server's.
-  await Deno.copyFile(new URL("sdk/README.md", root), new URL("README.md", here));
+  await Deno.copyFile(
+    new URL("sdk/README.md", root),
+    new URL("README.md", here),
+  );
   await Deno.copyFile(new URL("LICENSE", root), new URL("LICENSE", here));
   try {
     await Deno.stat(new URL("node_modules/.bin/tsc", here));

@@ -1007,12 +1007,16 @@ export class LankaClient {
       try {
         return new ApiPromise(this.#local(op, params) as ApiResponse<R>);
       } catch (error) {
-        // A catalogue of text for people is loaded when an answer first needs it (a chunk of its
-        // own in bundles), then the pure operation runs again: an answer that needs none (the
-        // words of an amount) never loads one.
-        if (error instanceof MessagesNotLoadedError && !hasMessages(error.lang)) {
+        // An area of the catalogue of text for people (a chunk of its own in bundles) is loaded
+        // when an answer first needs it, then the pure operation runs again, as often as it asks
+        // for another area: an answer that needs none (the words of an amount) loads none. Each
+        // round registers an area that was missing, so the rounds end (at most one per language
+        // and area); an area still missing after its load is an error, not another round.
+        if (error instanceof MessagesNotLoadedError && !hasMessages(error.lang, error.area)) {
           return new ApiPromise(
-            loadMessages(error.lang).then(() => this.#call(op, params, options).withResponse()),
+            loadMessages(error.lang, error.area).then(() =>
+              this.#call(op, params, options).withResponse()
+            ),
           );
         }
         return rejected(error);

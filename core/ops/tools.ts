@@ -76,22 +76,25 @@ export function toolText(slug: string, lang: Lang): { title: string; description
 }
 
 /**
- * The words people use for a tool in every loaded language (the catalogue's
- * `page.keywords.<slug>`), so "වැටුප" or "சம்பளம்" finds the salary tools whatever the page's
- * language.
+ * The words people use for a tool (the catalogue's `page.keywords.<slug>`, in the `tool` area),
+ * so "වැටුප" or "சம்பளம்" finds the salary tools whatever the page's language: in every
+ * language (the operation, which asks for an area not registered, so that the SDK loads it), or
+ * in the languages whose `tool` area is registered (the pure {@linkcode searchTools}).
  */
-function peopleWords(slug: string): string[] {
-  return LANGS.filter(hasMessages).map((l) => maybeMessage(l, `page.keywords.${slug}`) ?? "");
+function peopleWords(slug: string, everyLang: boolean): string[] {
+  return LANGS.filter((l) => everyLang || hasMessages(l, "tool"))
+    .map((l) => maybeMessage(l, `page.keywords.${slug}`) ?? "");
 }
 
-function matches(tool: ToolRecord, terms: string[], lang: Lang): boolean {
+function matches(tool: ToolRecord, terms: string[], lang: Lang, everyLang: boolean): boolean {
+  if (terms.length === 0) return true;
   const local = lang === "en" ? [] : Object.values(toolText(tool.slug, lang));
   const haystack = [
     tool.title,
     tool.description,
     ...local,
     ...tool.keywords,
-    ...peopleWords(tool.slug),
+    ...peopleWords(tool.slug, everyLang),
   ].join("\n").toLowerCase();
   return terms.every((term) => haystack.includes(term));
 }
@@ -103,7 +106,8 @@ function matches(tool: ToolRecord, terms: string[], lang: Lang): boolean {
  * data-file order, so with no views at all the order is the data file's.
  *
  * @param params `q` (every whitespace-separated word must occur in the title, description or
- *   keywords, in English or in `lang`, ignoring case), `category` (ignoring case; a code, the
+ *   keywords, in English or in `lang`, or in the words people use for the tool in a language
+ *   whose catalogue is registered, ignoring case), `category` (ignoring case; a code, the
  *   same in every language), `limit`, `offset`, `lang` (titles and descriptions).
  * @param ctx `baseUrl` for the page URLs, `popularity` for the order.
  * @returns The page of tools with the list wrapper.
@@ -117,6 +121,10 @@ function matches(tool: ToolRecord, terms: string[], lang: Lang): boolean {
  * ```
  */
 export function searchTools(params: ToolsParams, ctx: OperationContext): ToolsResult {
+  return search(params, ctx, false);
+}
+
+function search(params: ToolsParams, ctx: OperationContext, everyLang: boolean): ToolsResult {
   let category: string | null = null;
   if (params.category !== undefined) {
     const wanted = params.category.toLowerCase();
@@ -132,7 +140,7 @@ export function searchTools(params: ToolsParams, ctx: OperationContext): ToolsRe
   const found = RECORDS
     .map((tool, index) => ({ tool, index }))
     .filter(({ tool }) =>
-      (category === null || tool.category === category) && matches(tool, terms, lang)
+      (category === null || tool.category === category) && matches(tool, terms, lang, everyLang)
     )
     .sort((a, b) => views(b.tool.slug) - views(a.tool.slug) || a.index - b.index)
     .map(({ tool }) => tool);
@@ -209,5 +217,6 @@ export const tools: Operation<ToolsParams, ToolsResult> = defineOperation({
   result,
   example: "/api/v1/tools?q=tax",
   page: "tools",
-  run: searchTools,
+  // The words people use in every language, as on the server (the SDK loads them on demand).
+  run: (p, ctx) => search(p, ctx, true),
 });

@@ -5,7 +5,8 @@
 // - `client`: `createClient()` with code splitting, as the initial load (the entry chunk and the
 //   chunks it imports statically) and the lazily imported rest, with the data files of each;
 // - `firstCall`: for a few calls (`client.words({ lang: "si" })`, ...), the chunks the first call
-//   really loads, measured by running the split bundle (each chunk marks itself when evaluated).
+//   really loads, measured by running the split bundle (each chunk marks itself when evaluated),
+//   with the data files and the areas of the message catalogue it holds.
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +31,16 @@ const common = {
 };
 
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/**
+ * The data file a bundle input is, or undefined: a dataset by its name (`holidays.json`), an area
+ * of the message catalogue by language and area (`messages/si/calendar.json`).
+ */
+const dataFile = (input) => {
+  const area = /\/core\/(messages\/\w+\/\w+\.json)$/.exec(input);
+  if (area) return area[1];
+  return input.includes("/data/") && input.endsWith(".json") ? input.split("/").pop() : undefined;
+};
 
 /** A minified ESM browser bundle of `contents`, which imports "@lanka/api" (the built package). */
 export async function bundle(contents) {
@@ -112,7 +123,7 @@ async function clientSizes() {
       gzipped += gzip(bytes);
       for (const [input, { bytesInOutput }] of Object.entries(outputs[name].inputs)) {
         if (bytesInOutput === 0) continue;
-        if (input.includes("/data/") && input.endsWith(".json")) data.add(input.split("/").pop());
+        if (dataFile(input)) data.add(dataFile(input));
         if (input.includes("/zod/v4/classic/")) classicZod++;
       }
     }
@@ -128,6 +139,11 @@ const FIRST_CALLS = {
   "words en": `client.words({ amount: 1234567.5 })`,
   "holidays si": `client.holidays({ year: 2026, lang: "si" })`,
   "paye": `client.paye({ monthly: 250000, date: "2026-01-01" })`,
+  "nic si": `client.call("nic", { number: "913014146V", lang: "si" })`,
+  "paye ta": `client.paye({ monthly: 250000, date: "2026-01-01", lang: "ta" })`,
+  "payslip ta": `client.payslip({ basic: 170000, bonus: 600000, date: "2025-04-25", lang: "ta" })`,
+  "districts ta": `client.districts({ lang: "ta" })`,
+  "is-holiday si": `client.isHoliday("2026-04-14", { lang: "si" })`,
 };
 
 /**
@@ -163,8 +179,8 @@ async function firstCallSizes() {
           Object.keys(result.metafile.outputs).find((o) => o.endsWith(`/${base}`) || o === base)
         ]?.inputs ?? {};
         const data = Object.entries(inputs).filter(([input, { bytesInOutput }]) =>
-          bytesInOutput > 0 && input.includes("/data/") && input.endsWith(".json")
-        ).map(([input]) => input.split("/").pop());
+          bytesInOutput > 0 && dataFile(input)
+        ).map(([input]) => dataFile(input));
         sizes.set(base, { gzip: gzip(file.contents), data });
       }
       globalThis.__lankaLoaded = [];

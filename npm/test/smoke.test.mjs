@@ -30,6 +30,20 @@ test("pure functions and the local client work under Node", async () => {
   assert.equal(error.details[0].param, "amount");
 });
 
+test("an answer in Sinhala or Tamil under Node loads its area of the catalogue and equals the server's", async () => {
+  const local = createClient({ baseUrl: server.baseUrl, mode: "local" });
+  const remote = createClient({ baseUrl: server.baseUrl, mode: "remote" });
+  for (
+    const [method, params] of [
+      ["holidays", { year: 2026, type: "mercantile", lang: "si" }],
+      ["districts", { lang: "ta" }],
+      ["tools", { q: "tax", lang: "si" }],
+    ]
+  ) {
+    assert.deepEqual(await local[method](params), await remote[method](params), method);
+  }
+});
+
 test("remote calls to a real server answer like local ones", async () => {
   const remote = createClient({ baseUrl: server.baseUrl, mode: "remote" });
   const local = createClient({ baseUrl: server.baseUrl, mode: "local" });
