@@ -53,11 +53,11 @@ test("remote calls to a real server answer like local ones", async () => {
   assert.deepEqual(answer.data, await local.paye(params));
   assert.equal(answer.meta.endpoint, "paye");
   assert.equal(typeof answer.rateLimit.remaining, "number");
-  assert.match(answer.requestId, /^[0-9a-f-]{36}$/);
+  assert.match(answer.requestId, /^[0-9a-f]{16}-[0-9a-z]+$/);
   const bad = await remote.loan({ principal: 1000, rate: 5, months: 0 }).then(() => 0, (e) => e);
   assert.ok(bad instanceof ValidationError);
   assert.equal(bad.status, 400);
-  assert.match(bad.requestId, /^[0-9a-f-]{36}$/);
+  assert.match(bad.requestId, /^[0-9a-f]{16}-[0-9a-z]+$/);
 });
 
 test("an unreachable server is a NetworkError", async () => {
