@@ -206,6 +206,16 @@ export function compileRoutes(ops: readonly AnyOperation[], options: CompileOpti
 /** Runs the steps in order, then the answer; no promise unless a step needs one. */
 function withSteps(steps: readonly Step[], answer: Answer): Answer {
   if (steps.length === 0) return answer;
+  if (steps.length === 1) {
+    // Most operations take one step (counting): no loop.
+    const step = steps[0]!;
+    return (call, params) => {
+      const waited = step(call);
+      return waited instanceof Promise
+        ? waited.then(() => answer(call, params))
+        : answer(call, params);
+    };
+  }
   const from = (i: number, call: Call, params: Record<string, string> | undefined) => {
     for (; i < steps.length; i++) {
       const waited = steps[i]!(call);

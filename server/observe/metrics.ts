@@ -53,6 +53,7 @@ class Counter {
 }
 
 class Histogram {
+  /** By series: how many observations fell in each bucket and no lower one (not cumulative). */
   readonly series = new Map<
     string,
     { labels: Labels; counts: number[]; sum: number; count: number }
@@ -73,18 +74,27 @@ class Histogram {
         s = { labels: labels(key), counts: this.buckets.map(() => 0), sum: 0, count: 0 },
       );
     }
-    for (let i = 0; i < this.buckets.length; i++) if (seconds <= this.buckets[i]!) s.counts[i]!++;
+    // The first bucket that holds it (cumulated when rendered); past the last, only `count`.
+    const buckets = this.buckets;
+    for (let i = 0; i < buckets.length; i++) {
+      if (seconds <= buckets[i]!) {
+        s.counts[i]!++;
+        break;
+      }
+    }
     s.sum += seconds;
     s.count++;
   }
   render(): string[] {
     const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
     for (const s of this.series.values()) {
-      this.buckets.forEach((le, i) =>
+      let cumulative = 0;
+      this.buckets.forEach((le, i) => {
+        cumulative += s.counts[i]!;
         lines.push(
-          `${this.name}_bucket${labelText({ ...s.labels, le: String(le) })} ${s.counts[i]}`,
-        )
-      );
+          `${this.name}_bucket${labelText({ ...s.labels, le: String(le) })} ${cumulative}`,
+        );
+      });
       lines.push(`${this.name}_bucket${labelText({ ...s.labels, le: "+Inf" })} ${s.count}`);
       lines.push(`${this.name}_sum${labelText(s.labels)} ${s.sum}`);
       lines.push(`${this.name}_count${labelText(s.labels)} ${s.count}`);

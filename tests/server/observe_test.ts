@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { Hono } from "hono";
 import type { AppEnv } from "../../server/http/types.ts";
 import { maskAddress } from "../../server/observe/access_log.ts";
+import { LATENCY_BUCKETS, Metrics } from "../../server/observe/metrics.ts";
 import { json, testApp } from "../_helpers/app.ts";
 
 /** Parses Prometheus text into `name{labels}` -> value, checking every line's syntax. */
@@ -147,4 +148,24 @@ Deno.test("while KV is down, calculators answer and account writes are a 503 wit
   assert.equal(signUp.headers.get("Retry-After"), "5");
   assert.ok(t.logs.some((line) => line.includes("Storage unavailable")));
   assert.ok(!t.logs.some((line) => line.includes("correct horse")), "the password is never logged");
+});
+
+Deno.test("histogram buckets are cumulative (Prometheus): each observation counts in its bucket and every larger one", () => {
+  const metrics = new Metrics();
+  // 0.0007 s is past the 0.0005 bucket; 0.002 s past 0.001; 100 s past every bucket.
+  for (const seconds of [0.0003, 0.0007, 0.002, 100]) {
+    metrics.request("/api/v1/vat", "GET", 200, seconds);
+  }
+  const rendered = parseProm(metrics.render());
+  const bucket = (le: string) =>
+    rendered.get(`lanka_http_request_duration_seconds_bucket{route="/api/v1/vat",le="${le}"}`);
+  assert.equal(bucket("0.0005"), 1);
+  assert.equal(bucket("0.001"), 2);
+  assert.equal(bucket("0.0025"), 3);
+  assert.equal(bucket(String(LATENCY_BUCKETS.at(-1))), 3);
+  assert.equal(bucket("+Inf"), 4);
+  assert.equal(
+    rendered.get('lanka_http_request_duration_seconds_count{route="/api/v1/vat"}'),
+    4,
+  );
 });
