@@ -6,7 +6,10 @@
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** This process's random part of every id it makes (64 bits, drawn at start). */
-const PROCESS = crypto.randomUUID().replaceAll("-", "").slice(0, 16);
+const PROCESS = Array.from(
+  crypto.getRandomValues(new Uint8Array(8)),
+  (byte) => byte.toString(16).padStart(2, "0"),
+).join("");
 let made = 0;
 
 /**
