@@ -2,9 +2,14 @@
  * Bench helper: answers every request with one captured response (status, headers, body; see
  * `captureResponse` in `_wrk.ts`) and does nothing else. It shows what the bytes of an answer
  * cost on the wire, apart from the work of computing them. With `HONO=1` the answer goes through
- * a bare Hono app (routing and context, nothing more), to show Hono's share.
+ * a bare Hono app (routing and context, nothing more), to show Hono's share. With `READS=1` the
+ * handler first reads what every API server must read of a request before it can answer, through
+ * the same Deno APIs the server uses, and nothing more: the URL and method, the three request
+ * headers the server looks at on every call (`x-request-id`, `authorization`, `x-api-key`), the
+ * peer address, and the clock twice (a request's duration). That is the floor the Deno APIs set
+ * for any server doing the server's job (see docs/performance.md).
  *
- * Env: `PORT`, `RESPONSE_FILE` (JSON of a `CapturedResponse`), `HONO`.
+ * Env: `PORT`, `RESPONSE_FILE` (JSON of a `CapturedResponse`), `HONO`, `READS`.
  *
  * @module
  */
@@ -27,7 +32,20 @@ const answer = (): Response => {
   return response;
 };
 const serve = { port: Number(Deno.env.get("PORT")), hostname: "127.0.0.1", onListen() {} };
-if (Deno.env.get("HONO")) {
+/** What the reads add up to, kept so that no read can be left out as unused. */
+let read = 0;
+if (Deno.env.get("READS")) {
+  Deno.serve(serve, (request, info) => {
+    const start = performance.now();
+    const headers = request.headers;
+    read += request.url.length + request.method.length + info.remoteAddr.hostname.length +
+      (headers.get("x-request-id")?.length ?? 0) + (headers.get("authorization")?.length ?? 0) +
+      (headers.get("x-api-key")?.length ?? 0);
+    const response = answer();
+    read += performance.now() - start;
+    return response;
+  });
+} else if (Deno.env.get("HONO")) {
   const app = new Hono();
   app.get("/api/v1/vat", () => answer());
   Deno.serve(serve, app.fetch);

@@ -169,18 +169,21 @@ export async function captureResponse(
  * @param captured What to answer.
  * @param port Where.
  * @param hono Route it through a bare Hono app instead of answering from `Deno.serve` directly.
+ * @param reads First read what any API server must read of a request (the floor; see
+ *   `_replay_server.ts`).
  * @returns The server process.
  */
 export async function startReplay(
   captured: CapturedResponse,
   port: number,
   hono = false,
+  reads = false,
 ): Promise<Deno.ChildProcess> {
   const file = await Deno.makeTempFile({ suffix: ".json" });
   await Deno.writeTextFile(file, JSON.stringify(captured));
   const child = await startServer(
     new URL("./_replay_server.ts", import.meta.url).pathname,
-    { PORT: String(port), RESPONSE_FILE: file, HONO: hono ? "1" : "" },
+    { PORT: String(port), RESPONSE_FILE: file, HONO: hono ? "1" : "", READS: reads ? "1" : "" },
     `http://127.0.0.1:${port}/api/v1/vat`,
   );
   await Deno.remove(file);

@@ -2,10 +2,13 @@
  * Load benchmark of the anonymous request path: the full server answering GET /api/v1/vat, run as
  * people run it (`deno task start`: the default file-backed SQLite KV, here in a fresh temporary
  * folder; counters in memory, flushed to that file), loaded by wrk with 50 connections, against
- * three servers in the same run, in interleaved rounds: a bare `Deno.serve` returning constant
+ * other servers in the same run, in interleaved rounds: a bare `Deno.serve` returning constant
  * JSON (the baseline); a replay of the server's own answer (same status, headers and body,
  * captured at start) from a bare `Deno.serve` doing no work, which is the most any server sending
- * that answer can reach here (the ceiling); and the same replay through a bare Hono app.
+ * that answer can reach here (the ceiling); the same replay through a bare Hono app; the same
+ * replay after reading what any API server must read of a request through Deno's APIs (URL,
+ * method, three headers, peer address, the clock twice: the floor those APIs set); and the
+ * server itself with `KV_PATH=:memory:`, to show what the file-backed KV costs.
  *
  * The verdict (issue 21): the median over rounds of server/replay, measured in the same round,
  * at least 0.65 (goal 0.8); the median p99 under 5 ms; no non-2xx answer. Prints requests/s,
@@ -54,25 +57,46 @@ const answer = await captureResponse(vatUrl);
 const baseAnswer = await captureResponse(`http://127.0.0.1:${basePort}/`);
 const replayPort = freePort();
 const honoPort = freePort();
+const readsPort = freePort();
+const memoryPort = freePort();
 const replay = await startReplay(answer, replayPort);
 const hono = await startReplay(answer, honoPort, true);
+const reads = await startReplay(answer, readsPort, false, true);
+const memory = await startServer("server/main.ts", {
+  PORT: String(memoryPort),
+  HOSTNAME: "127.0.0.1",
+  KV_PATH: ":memory:",
+  ANON_DAILY_LIMIT: "1000000000",
+  LOG_LEVEL: "warn",
+}, `http://127.0.0.1:${memoryPort}/api/v1`);
 
 const targets = {
   baseline: `http://127.0.0.1:${basePort}/`,
   replay: `http://127.0.0.1:${replayPort}/api/v1/vat?amount=1000`,
   hono: `http://127.0.0.1:${honoPort}/api/v1/vat?amount=1000`,
+  reads: `http://127.0.0.1:${readsPort}/api/v1/vat?amount=1000`,
   vat: vatUrl,
+  memory: `http://127.0.0.1:${memoryPort}/api/v1/vat?amount=1000`,
 };
 type Name = keyof typeof targets;
 const pids: Record<Name, number> = {
   baseline: baseline.pid,
   replay: replay.pid,
   hono: hono.pid,
+  reads: reads.pid,
   vat: app.pid,
+  memory: memory.pid,
 };
-const results: Record<Name, WrkResult[]> = { baseline: [], replay: [], hono: [], vat: [] };
+const names = Object.keys(targets) as Name[];
+const results = Object.fromEntries(names.map((name) => [name, []])) as unknown as Record<
+  Name,
+  WrkResult[]
+>;
 /** Each run's CPU time of the server process per request served, in µs. */
-const cpu: Record<Name, number[]> = { baseline: [], replay: [], hono: [], vat: [] };
+const cpu = Object.fromEntries(names.map((name) => [name, []])) as unknown as Record<
+  Name,
+  number[]
+>;
 try {
   for (const url of Object.values(targets)) await wrk(url, { seconds: 2 }); // warm up
   // Interleaved rounds, so a disturbance from another process hits every target alike.
@@ -88,7 +112,7 @@ try {
     }
   }
 } finally {
-  for (const child of [app, replay, hono, baseline]) await stopServer(child);
+  for (const child of [app, memory, replay, hono, reads, baseline]) await stopServer(child);
   await Deno.remove(kvDir, { recursive: true });
 }
 
@@ -129,7 +153,9 @@ const rows: [string, Name][] = [
   ["bare `Deno.serve` constant JSON (baseline)", "baseline"],
   ["replay of the server's answer, no work (ceiling)", "replay"],
   ["the same replay through bare Hono", "hono"],
+  ["the same replay after the reads any API server makes (floor)", "reads"],
   ["`GET /api/v1/vat` (the server)", "vat"],
+  ["the server with `KV_PATH=:memory:`", "memory"],
 ];
 for (const [label, name] of rows) {
   const r = mid(name);
@@ -153,6 +179,10 @@ for (const [name, runs] of Object.entries(results)) {
 console.log(
   "  (CPU per request: user + system time of the server process over the run, divided by the " +
     "requests wrk completed; it does not depend on the CPU share the scheduler gave the server)",
+);
+console.log(
+  `  server/floor ${ratio("vat", "reads").toFixed(2)} (what the server's own work leaves of the ` +
+    `floor); file-backed/:memory: KV ${ratio("vat", "memory").toFixed(2)}`,
 );
 const vat = ratio("vat", "replay");
 const p99 = median(results.vat.map((r) => r.p99Ms));

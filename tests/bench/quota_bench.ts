@@ -11,7 +11,9 @@
  * shows what keys and quotas themselves cost (the ratio of the real server to it). Two more show
  * what the answer's bytes alone cost: a replay of the server's keyed answer (same status, headers
  * and body, captured at start) from a bare `Deno.serve` doing no work, the most any server sending
- * that answer can reach here, and the same replay through a bare Hono app.
+ * that answer can reach here, and the same replay through a bare Hono app. One more replays it
+ * after reading what any API server must read of a request (URL, method, three headers, peer
+ * address, the clock twice; `_replay_server.ts`): the floor Deno's APIs set.
  *
  * Run: `npx -y deno@2.9.6 task bench quota` (needs `wrk`: `apt-get install -y wrk`).
  *
@@ -115,6 +117,9 @@ const replayPort = freePort();
 const honoPort = freePort();
 const replay = await startReplay(answer, replayPort);
 const hono = await startReplay(answer, honoPort, true);
+const readsPort = freePort();
+const reads = await startReplay(answer, readsPort, false, true);
+const readsTarget = `http://127.0.0.1:${readsPort}/api/v1/vat?amount=100`;
 const replayTarget = `http://127.0.0.1:${replayPort}/api/v1/vat?amount=100`;
 const honoTarget = `http://127.0.0.1:${honoPort}/api/v1/vat?amount=100`;
 
@@ -123,6 +128,7 @@ const app: WrkResult[] = [];
 const plain: WrkResult[] = [];
 const ceiling: WrkResult[] = [];
 const honoReplay: WrkResult[] = [];
+const floor: WrkResult[] = [];
 await wrk(target, [`x-api-key: ${key}`]); // warm-up (JIT, caches); counted in KV too
 /** Each run's CPU time of the keyed server and of the replay per request served, in µs. */
 const appCpu: number[] = [], replayCpu: number[] = [];
@@ -141,10 +147,12 @@ for (let round = 0; round < ROUNDS; round++) {
   plain.push(await wrk(noQuotaTarget, [`x-api-key: ${key}`]));
   ceiling.push(await measured(replay.pid, replayTarget, replayCpu));
   honoReplay.push(await wrk(honoTarget, [`x-api-key: ${key}`]));
+  floor.push(await wrk(readsTarget, [`x-api-key: ${key}`]));
 }
 await bare.stop();
 await stopServer(replay);
 await stopServer(hono);
+await stopServer(reads);
 await noQuota.stop();
 const exit = await server.stop("SIGTERM");
 const persisted = await persistedUsage(kvPath, `acct:${accountId}`);
@@ -173,11 +181,18 @@ ceiling.forEach((r, i) =>
 honoReplay.forEach((r, i) =>
   console.log(`  the same replay through bare Hono, round ${i + 1}: ${fmt(r)}`)
 );
+floor.forEach((r, i) =>
+  console.log(
+    `  the same replay after the reads any API server makes (floor), round ${i + 1}: ${fmt(r)}`,
+  )
+);
 const toBase = (runs: WrkResult[]) => median(runs.map((r, i) => r.rps / base[i]!.rps));
 console.log(
   `  ceiling/baseline ${toBase(ceiling).toFixed(2)}; bare Hono replay/baseline ${
     toBase(honoReplay).toFixed(2)
-  }`,
+  }; floor/replay ${
+    median(floor.map((r, i) => r.rps / ceiling[i]!.rps)).toFixed(2)
+  }; server/floor ${median(app.map((r, i) => r.rps / floor[i]!.rps)).toFixed(2)}`,
 );
 const quotaCost = median(app.map((r, i) => r.rps / plain[i]!.rps));
 if (appCpu.length === ROUNDS && replayCpu.length === ROUNDS) {
