@@ -125,6 +125,7 @@ const CODE_VALUES = new Set([
   "code",
   "id",
   "slug",
+  "districtSlug",
   "apiPath",
   "subjects",
   "aliases",

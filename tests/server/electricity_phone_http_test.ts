@@ -4,6 +4,7 @@
  * of a decision whose figures are not held, the 400s, what people type in a path, and the pages.
  */
 import assert from "node:assert/strict";
+import { latinWords, visibleText } from "../_helpers/latin.ts";
 import { startServer } from "../_helpers/server.ts";
 
 Deno.test("electricity and phone answer over a real port with their sources", async (t) => {
@@ -82,6 +83,16 @@ Deno.test("electricity and phone answer over a real port with their sources", as
       const si = await get("/si/tools/phone?number=0112345678", html);
       assert.equal(si.res.status, 200);
       assert.match(si.body, /කොළඹ/);
+      // A fixed-line answer reads in the page's language: the district's slug (an identifier for
+      // programs, like the area code) is shown as code, not as an English word.
+      for (
+        const [lang, number, name] of [["si", "0112345678", "කොළඹ"], ["ta", "0812345678", "கண்டி"]]
+      ) {
+        const page = await get(`/${lang}/tools/phone?number=${number}`, html);
+        assert.equal(page.res.status, 200);
+        assert.ok(page.body.includes(name), `${lang}: ${name}`);
+        assert.deepEqual(latinWords(visibleText(page.body)), [], `${lang} phone answer`);
+      }
       const bad = await get("/tools/electricity-bill?units=-5", html);
       assert.equal(bad.res.status, 400);
     });
