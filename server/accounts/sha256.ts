@@ -164,8 +164,8 @@ export function sha256ShortAsciiHex(text: string): string | undefined {
     }
     compress();
   }
-  // One flat string from the 64 digit codes: about a third of the time of joining 32 two-digit
-  // pieces, and flat already when it is looked up in a map.
+  // One flat string from the 64 digit codes: about two thirds of the time of joining 32 two-digit
+  // pieces (131 against 190 ns here), and flat already when it is looked up in a map.
   for (let i = 0; i < 8; i++) {
     const v = H[i]!;
     for (let j = 0; j < 8; j++) OUT[i * 8 + j] = DIGITS[(v >>> (28 - j * 4)) & 15]!;
