@@ -7,6 +7,7 @@ import {
   LankaError,
   ValidationError,
 } from "../../mod.ts";
+import { exampleParams } from "../../server/pages/tool.ts";
 import { FIXED_NOW, json, testApp } from "../_helpers/app.ts";
 import { feedOp, itemOp, reply, scriptedFetch } from "./_fakes.ts";
 
@@ -113,14 +114,8 @@ Deno.test("mode auto sends server-only operations to the server", async () => {
 Deno.test("call() reaches every operation of the registry by name", async () => {
   const client = createClient({ mode: "local" });
   for (const op of operations.filter((o) => o.local)) {
-    const url = new URL(op.example, "http://x");
-    const params: Record<string, string> = Object.fromEntries(url.searchParams);
-    // Path parameters: match the example's path against the template ("/nic/{number}").
-    const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    const pattern = new RegExp(`^/api/v1${op.path.replace(/\{\w+\}/g, "([^/]+)")}$`);
-    const values = pattern.exec(url.pathname)?.slice(1) ?? [];
-    names.forEach((name, i) => (params[name] = decodeURIComponent(values[i]!)));
-    const data = await client.call(op.name, params);
+    // Path and query parameters of the example ("/nic/{number}" reads the number from the path).
+    const data = await client.call(op.name, Object.fromEntries(exampleParams(op)));
     assert.ok(data && typeof data === "object", `${op.name} answers its example`);
   }
   const error = await client.call("nope").then(() => undefined, (e) => e as LankaError);

@@ -14,18 +14,8 @@ import { takesLang } from "../../core/lang_param.ts";
 import type { AnyOperation } from "../../core/operation.ts";
 import { operations } from "../../core/registry.ts";
 import { createClient } from "../../mod.ts";
+import { exampleParams } from "../../server/pages/tool.ts";
 import { FIXED_NOW } from "../_helpers/app.ts";
-
-/** The parameters of an operation's example request (path and query). */
-function exampleParams(op: AnyOperation): Record<string, string> {
-  const url = new URL(op.example, "http://x");
-  const params: Record<string, string> = Object.fromEntries(url.searchParams);
-  const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const pattern = new RegExp(`^/api/v1${op.path.replace(/\{\w+\}/g, "([^/]+)")}$`);
-  const values = pattern.exec(url.pathname)?.slice(1) ?? [];
-  names.forEach((name, i) => (params[name] = decodeURIComponent(values[i]!)));
-  return params;
-}
 
 const client = createClient({ mode: "local", now: () => FIXED_NOW });
 const local = operations.filter((op) => op.local && op.run);
@@ -51,7 +41,7 @@ const MORE: [string, Record<string, string>][] = [
 
 /** Each case: an operation's example (and {@linkcode MORE}), in a language when it takes one. */
 const cases = [
-  ...local.map((op) => ({ op, params: exampleParams(op), example: true })),
+  ...local.map((op) => ({ op, params: Object.fromEntries(exampleParams(op)), example: true })),
   ...MORE.map(([name, params]) => ({
     op: local.find((op) => op.name === name)!,
     params,
