@@ -3,6 +3,18 @@
 const ROOT = new URL("../../", import.meta.url);
 
 /**
+ * The V8 flags `deno task start` runs the server with (the `--v8-flags=…` arguments of the
+ * `start` task in `deno.json`), so that tests and benchmarks run the server as people run it.
+ *
+ * @returns The arguments, empty when the task sets none.
+ */
+export function startTaskV8Flags(): string[] {
+  const config = JSON.parse(Deno.readTextFileSync(new URL("deno.json", ROOT)));
+  const task: string = config.tasks.start;
+  return task.split(/\s+/).filter((arg) => arg.startsWith("--v8-flags="));
+}
+
+/**
  * A TCP port that was free on 127.0.0.1 a moment ago. Racy by nature (another process can take it
  * before it is used): servers started by tests use PORT=0 instead (see {@linkcode startServer});
  * this stays for benchmarks that start servers of their own.
@@ -70,7 +82,7 @@ export function collectOutput(child: Deno.ChildProcess): CollectedOutput {
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const process = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", "server/main.ts"],
+    args: ["run", "--allow-all", ...startTaskV8Flags(), "server/main.ts"],
     cwd: ROOT,
     env: { HOSTNAME: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", DENO_NO_UPDATE_CHECK: "1", ...env },
     stdin: "null",

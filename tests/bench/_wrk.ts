@@ -2,6 +2,7 @@
  * Helpers for load benchmarks: find or install wrk, start servers on free ports, run wrk and
  * read its figures.
  */
+import { startTaskV8Flags } from "../_helpers/server.ts";
 export { freePort } from "../_helpers/server.ts";
 
 /** Figures wrk reports for one run. */
@@ -112,14 +113,18 @@ export async function wrk(
   };
 }
 
-/** Starts a Deno script as a server process and waits until it answers at `readyUrl`. */
+/**
+ * Starts a Deno script as a server process and waits until it answers at `readyUrl`. Every
+ * script runs with the V8 flags of `deno task start` (see `startTaskV8Flags`), the server as
+ * people run it and the baselines it is compared with alike.
+ */
 export async function startServer(
   script: string,
   env: Record<string, string>,
   readyUrl: string,
 ): Promise<Deno.ChildProcess> {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-all", script],
+    args: ["run", "--allow-all", ...startTaskV8Flags(), script],
     env,
     stdout: "null",
     stderr: "inherit",
