@@ -86,6 +86,24 @@ function peopleWords(slug: string, everyLang: boolean): string[] {
     .map((l) => maybeMessage(l, `page.keywords.${slug}`) ?? "");
 }
 
+/** Tamil "ம்" (ma with pulli), the ending of nouns such as சம்பளம் (salary). */
+const TAMIL_M = "\u0BAE\u0BCD";
+
+/**
+ * What a search word must find. Tamil nouns ending in "ம்" drop it when they take a case ending or
+ * join a compound (சம்பளம் "salary": சம்பளத்துடன் "with salary", சம்பளச் சீட்டு "payslip",
+ * சம்பள வரி "salary tax"), so such a word finds its stem (சம்பள). A stem shorter than four
+ * code points finds only the whole word (நிலம் "land": its stem நில also begins நிலையான "fixed").
+ *
+ * @param term A lower-cased search word.
+ * @returns The text to look for.
+ */
+export function searchStem(term: string): string {
+  if (!term.endsWith(TAMIL_M)) return term;
+  const stem = term.slice(0, -TAMIL_M.length);
+  return stem.length >= 4 ? stem : term;
+}
+
 function matches(tool: ToolRecord, terms: string[], lang: Lang, everyLang: boolean): boolean {
   if (terms.length === 0) return true;
   const local = lang === "en" ? [] : Object.values(toolText(tool.slug, lang));
@@ -96,7 +114,7 @@ function matches(tool: ToolRecord, terms: string[], lang: Lang, everyLang: boole
     ...tool.keywords,
     ...peopleWords(tool.slug, everyLang),
   ].join("\n").toLowerCase();
-  return terms.every((term) => haystack.includes(term));
+  return terms.every((term) => haystack.includes(searchStem(term)));
 }
 
 /**
@@ -188,7 +206,8 @@ const result: z.ZodMiniType<ToolsResult> = z.object({
 const params = z.object({
   q: z.optional(text({
     maxLength: 100,
-    description: "Words to find in the title, description or keywords (all must occur)",
+    description:
+      "Words to find in the title, description or keywords (all must occur; a Tamil word ending in ம் also finds its stem, as சம்பளம் finds சம்பளச் சீட்டு)",
     example: "tax",
   })),
   category: z.optional(text({

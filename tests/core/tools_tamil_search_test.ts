@@ -1,0 +1,47 @@
+/**
+ * Searching the tool catalogue in Tamil: a noun ending in ம் drops it before a case ending or in a
+ * compound (சம்பளம் "salary": சம்பளத்துடன், சம்பளச் சீட்டு, சம்பள வரி; the rule of Tamil
+ * grammar for -அம் nouns), so the citation form a person types must find the inflected forms the
+ * catalogue is written in.
+ */
+import assert from "node:assert/strict";
+import { execute } from "../../core/execute.ts";
+import { registerAllMessages } from "../../core/i18n_all.ts";
+import type { OperationContext } from "../../core/operation.ts";
+import { searchStem, searchTools, tools } from "../../core/ops/tools.ts";
+
+registerAllMessages();
+const ctx: OperationContext = { today: "2026-06-15", baseUrl: "https://lanka.test" };
+const slugs = (q: string, lang: "en" | "si" | "ta") =>
+  searchTools({ q, limit: 200, offset: 0, lang }, ctx).tools.map((t) => t.slug).sort();
+
+Deno.test("a Tamil word ending in ம் is looked for by its stem; other words as typed", () => {
+  assert.equal(searchStem("சம்பளம்"), "சம்பள");
+  assert.equal(searchStem("வருமானம்"), "வருமான");
+  // நில (3 code points) also begins நிலையான ("fixed"): too short to stand for நிலம் ("land").
+  assert.equal(searchStem("நிலம்"), "நிலம்");
+  assert.equal(searchStem("salary"), "salary");
+  assert.equal(searchStem("වැටුප"), "වැටුප");
+});
+
+Deno.test("சம்பளம் finds the tools whose Tamil names hold it only in inflected forms", () => {
+  const found = slugs("சம்பளம்", "ta");
+  // No-pay (சம்பளமற்ற), holiday pay (விடுமுறைச் சம்பளக்) and termination compensation (சம்பள
+  // மாதங்களாக) never write the citation form சம்பளம் in Tamil.
+  for (const slug of ["no-pay", "holiday-pay", "termination-compensation"]) {
+    assert.ok(found.includes(slug), `${slug} in ${found.join(", ")}`);
+    const tool = searchTools({ q: "", limit: 200, offset: 0, lang: "ta" }, ctx).tools
+      .find((t) => t.slug === slug)!;
+    assert.ok(!`${tool.title} ${tool.description}`.includes("சம்பளம்"), slug);
+    assert.ok(`${tool.title} ${tool.description}`.includes("சம்பள"), slug);
+  }
+  // A Sinhala reader searching වැටුප (salary) finds the same tools.
+  assert.deepEqual(found, slugs("වැටුප", "si"));
+});
+
+Deno.test("the API's search applies the same rule, and a short stem does not over-reach", () => {
+  const viaApi = execute(tools, [["q", "சம்பளம்"], ["lang", "ta"], ["limit", "200"]], ctx);
+  assert.deepEqual(viaApi.tools.map((t) => t.slug).sort(), slugs("சம்பளம்", "ta"));
+  // நிலம் (land) must not find the fixed deposit (நிலையான வைப்பு).
+  assert.ok(!slugs("நிலம்", "ta").includes("fd"));
+});
