@@ -35,8 +35,9 @@ Deno.test("சம்பளம் finds the tools whose Tamil names hold it only 
     assert.ok(!`${tool.title} ${tool.description}`.includes("சம்பளம்"), slug);
     assert.ok(`${tool.title} ${tool.description}`.includes("சம்பள"), slug);
   }
-  // A Sinhala reader searching වැටුප (salary) finds the same tools.
+  // A Sinhala reader searching වැටුප and an English one searching "salary" find the same tools.
   assert.deepEqual(found, slugs("වැටුප", "si"));
+  assert.deepEqual(found, slugs("salary", "en"));
 });
 
 Deno.test("the API's search applies the same rule, and a short stem does not over-reach", () => {
