@@ -330,6 +330,10 @@ export function workedOut(
   const source = result !== undefined && op.provenanceOf && op.provenance
     ? op.provenanceOf(result)
     : op.provenance;
+  // The estimate caution is for what we compute; a tool the server answers (speech, news, the
+  // store) computes nothing, and with no notes and no source there is nothing to show at all.
+  const computed = op.run !== undefined;
+  if (!computed && notes.length === 0 && !source) return html``;
   return html`<section class="worked" aria-labelledby="worked-title">
     <h2 id="worked-title">${t("page.answer.worked_out")}</h2>
     ${notes.length ? html`<ul>${notes.map((n) => html`<li>${n}</li>`)}</ul>` : ""}
@@ -346,7 +350,7 @@ export function workedOut(
       ? html`<p>${t("page.tool.no_figures")}</p>`
       : ""
   }
-    <p class="muted">${t("page.answer.estimate")}</p>
+    ${computed ? html`<p class="muted">${t("page.answer.estimate")}</p>` : ""}
   </section>`;
 }
 

@@ -472,3 +472,16 @@ Deno.test("'no published figures' is said only by tools that use none: the Z-sco
   assert.ok(!z.includes(none), "the Z-score rests on built-in statistics");
   assert.match(z, /induwara\.lk/, "the guides to its method are named");
 });
+
+Deno.test("the estimate caution is said by tools that compute, never by speech, news or the store", async () => {
+  await using t = await testApp();
+  const estimate = "This is an estimate to help you plan";
+  assert.ok((await (await t.request("/tools/vat")).text()).includes(estimate), "vat computes");
+  for (const slug of ["voice", "news", "store"]) {
+    const page = squash(await (await t.request(`/tools/${slug}`)).text());
+    assert.ok(!page.includes(estimate), `${slug}: nothing computed`);
+    // A worked-out section is shown only with something in it.
+    const worked = /<section class="worked"[\s\S]*?<\/section>/.exec(page)?.[0];
+    if (worked) assert.match(worked, /<li>|<a href/, `${slug}: an empty worked-out section`);
+  }
+});
