@@ -22,7 +22,7 @@ import { checkVoiceRequest, unavailable } from "../voice/handler.ts";
 import { QueueFullError, type VoiceSynthesizer } from "../voice/service.ts";
 import { answerBlock, errorSummary, fieldId, forDevelopers, type Problem } from "./components.ts";
 import { codeText, errorMessage } from "./form.ts";
-import { html, layout, raw, type SafeHtml } from "./html.ts";
+import { html, layout, markup, raw, type SafeHtml } from "./html.ts";
 import { pageContext, t } from "./lang.ts";
 import type { RenderedPage } from "./tool.ts";
 import { codeSentence, pageError } from "./tool.ts";
@@ -126,7 +126,9 @@ function voiceForm(
     <form method="get" action="/tools/voice#answer" class="tool-form voice-form" novalidate>
       <div class="field${errors.text ? " invalid" : ""}">
           <label for="${text}">${t("page.voice.text")}</label>
-          <p class="hint" id="${text}-hint">${t("page.voice.text_hint", { max: PAGE_MAX_TEXT })}</p>
+          <p class="hint" id="${text}-hint">${codeText(
+            t("page.voice.text_hint", { max: PAGE_MAX_TEXT }),
+          )}</p>
           ${errorLine("text", errors.text)}
           <textarea id="${text}" name="text" rows="5" aria-describedby="${describedText.join(
             " ",
@@ -311,7 +313,9 @@ export function voicePage(input: VoicePageInput): RenderedPage {
       ? html`<p class="notice" id="spent">${t("page.voice.spent", { limit: allowance.limit })}</p>`
       : ""}
     ${voiceForm(data, errors)}
-    <p class="muted">${t("page.voice.engine")}</p>
+    <p class="muted">${markup("page.voice.engine", {
+      engine: html`<span lang="en" translate="no">eSpeak NG</span>`,
+    })}</p>
     ${developers(op, data, baseUrl)}
   `;
   const head = raw(
