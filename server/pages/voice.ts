@@ -355,7 +355,7 @@ export async function voicePageAllowance(
 /**
  * `GET /tools/voice/listen?text=&language=&voice=`: the page's audio. Validates as the API does
  * (with the page's 300-character limit; other query parameters are ignored, but `download=1`
- * asks for an attachment), refuses with 503 while every worker is busy, counts the caller's
+ * asks for an attachment; a HEAD is answered without synthesis or counting), refuses with 503 while every worker is busy, counts the caller's
  * listen (429 naming this allowance when spent) and answers MP3 that is never cached.
  *
  * @param deps The voice service, quota store, clock and allowance.
@@ -370,6 +370,13 @@ export function listenHandler(deps: VoicePageDeps) {
     if (language !== null) data.language = language;
     if (voice !== null) data.voice = voice;
     const { request, pieces } = checkVoiceRequest(data, { maxText: PAGE_MAX_TEXT });
+    // A HEAD (a link checker) learns what the URL is without spending a listen or a worker.
+    if (c.req.method === "HEAD") {
+      return new Response(null, {
+        status: 200,
+        headers: { "Content-Type": "audio/mpeg", "Cache-Control": "no-store" },
+      });
+    }
 
     const busy = deps.service.busyFor();
     if (busy !== undefined) throw unavailable(busy);

@@ -46,6 +46,11 @@ Deno.test("the voice page's listens are counted per address against VOICE_PAGE_D
     assert.match(before.body, /<audio controls preload="none" src="\/tools\/voice\/listen\?/);
     assert.match(before.body, /2 left today/);
 
+    // A HEAD (a link checker) spends nothing.
+    const head = await curlFrom(A, listen, { method: "HEAD", args: ["--head"] });
+    assert.equal(head.status, 200);
+    assert.match(head.headers.get("content-type") ?? "", /^audio\/mpeg/);
+
     for (let i = 1; i <= 2; i++) {
       const got = await audioFrom(A, listen, dir);
       assert.equal(got.status, 200, `listen ${i}: ${got.text.slice(0, 200)}`);
