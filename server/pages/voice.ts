@@ -111,6 +111,11 @@ function invalid(message: string | undefined): SafeHtml | string {
     : "";
 }
 
+/** Why there is no player: the day's listens are spent, or the page has none (a limit of 0). */
+function spentText(limit: number): string {
+  return limit > 0 ? t("page.voice.spent", { limit }) : t("page.voice.off");
+}
+
 /** The form: GET to the page itself, no script needed. */
 function voiceForm(
   values: Record<string, string>,
@@ -278,7 +283,7 @@ export function voicePage(input: VoicePageInput): RenderedPage {
           html`${t("page.voice.spent_title")}`,
           undefined,
           html`
-            <p>${t("page.voice.spent", { limit: allowance.limit })}</p>
+            <p>${spentText(allowance.limit)}</p>
           `,
         )
         : answerBlock(
@@ -310,7 +315,7 @@ export function voicePage(input: VoicePageInput): RenderedPage {
     <p class="lead">${t("page.voice.lead", { max: PAGE_MAX_TEXT })}</p>
     ${answer}
     ${!submitted && spent
-      ? html`<p class="notice" id="spent">${t("page.voice.spent", { limit: allowance.limit })}</p>`
+      ? html`<p class="notice" id="spent">${spentText(allowance.limit)}</p>`
       : ""}
     ${voiceForm(data, errors)}
     <p class="muted">${markup("page.voice.engine", {
