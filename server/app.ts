@@ -250,7 +250,13 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
 
   // MCP tool calls go through the pipeline below (app.fetch, read when a call is made).
   mountMcp(app, { ops: operations, dispatch: (request, info) => app.fetch(request, info) });
-  mountPages(app, { ops: operations, openApi, context, pageViews });
+  mountPages(app, {
+    ops: operations,
+    openApi,
+    context,
+    pageViews,
+    voice: { service: voice, quota, clock, dailyLimit: config.voicePageDailyLimit },
+  });
 
   app.notFound(pagesNotFound(app));
   // Errors go back to the pipeline, which turns every error into a response in one place.

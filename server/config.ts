@@ -20,6 +20,11 @@ export interface Config {
   anonDailyLimit: number;
   keyDailyLimit: number;
   voiceDailyLimit: number;
+  /**
+   * Listens per caller (address group, or account) per UTC day on the text-to-speech page
+   * (`/tools/voice/listen`), apart from the API's per-key voice quota.
+   */
+  voicePageDailyLimit: number;
   /** Speech synthesis workers (each holds its own engine, about 100 MB). */
   voiceWorkers: number;
   /** Voice requests that may wait for a worker before new ones get 503. */
@@ -86,6 +91,7 @@ const schema = z.object({
   ANON_DAILY_LIMIT: whole("ANON_DAILY_LIMIT", 0, 1e9, 50),
   KEY_DAILY_LIMIT: whole("KEY_DAILY_LIMIT", 0, 1e9, 1000),
   VOICE_DAILY_LIMIT: whole("VOICE_DAILY_LIMIT", 0, 1e9, 100),
+  VOICE_PAGE_DAILY_LIMIT: whole("VOICE_PAGE_DAILY_LIMIT", 0, 1e9, 20),
   LOG_IP: z.enum(["0", "1", "false", "true"], { error: "LOG_IP must be 0 or 1" }).optional(),
   QUOTA_EXACT: z.enum(["0", "1", "false", "true"], { error: "QUOTA_EXACT must be 0 or 1" })
     .optional(),
@@ -149,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     anonDailyLimit: e.ANON_DAILY_LIMIT,
     keyDailyLimit: e.KEY_DAILY_LIMIT,
     voiceDailyLimit: e.VOICE_DAILY_LIMIT,
+    voicePageDailyLimit: e.VOICE_PAGE_DAILY_LIMIT,
     voiceWorkers: e.VOICE_WORKERS,
     voiceQueue: e.VOICE_QUEUE,
     logLevel: e.LOG_LEVEL ?? "info",

@@ -16,6 +16,7 @@ import { docsEndpoints, docsPage, tryPage, tryUrl } from "./docs.ts";
 import { guidePage, guideTopics } from "./guides.ts";
 import { homePage, notFoundPage } from "./home.ts";
 import { toolPage } from "./tool.ts";
+import { listenHandler, voicePage, voicePageAllowance, type VoicePageDeps } from "./voice.ts";
 
 /** What the pages are built from. */
 export interface PagesOptions {
@@ -27,6 +28,11 @@ export interface PagesOptions {
   context: () => OperationContext;
   /** Page view counters. */
   pageViews: PageViews;
+  /**
+   * The voice service, quota and allowance of the text-to-speech page (without them, `/tools/voice`
+   * is the generic server-only page and has no listen route).
+   */
+  voice?: VoicePageDeps;
 }
 
 function page(c: Context<AppEnv>, body: string, status: 200 | 400 | 404 = 200): Response {
@@ -42,7 +48,7 @@ function page(c: Context<AppEnv>, body: string, status: 200 | 400 | 404 = 200): 
  * @param options Registry, OpenAPI document, context and page views.
  */
 export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
-  const { ops, openApi, context, pageViews } = options;
+  const { ops, openApi, context, pageViews, voice } = options;
   const bySlug = new Map(
     ops.filter((op) => op.page !== undefined).map((op) => [op.page!, op] as const),
   );
@@ -54,7 +60,10 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     return page(c, homePage(toolCatalogue(context(), q), q));
   });
 
-  app.get("/tools/:slug", (c) => {
+  // The text-to-speech page's audio (before the tool pages; it is counted, not a page view).
+  if (voice) app.get("/tools/voice/listen", listenHandler(voice));
+
+  app.get("/tools/:slug", async (c) => {
     const slug = c.req.param("slug");
     const op = bySlug.get(slug);
     if (!op) return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
@@ -62,7 +71,13 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     if (c.req.method === "GET") {
       pageViews.record(slug, c.req.header("User-Agent"), c.get("caller")?.id ?? "unknown");
     }
-    const rendered = toolPage({ op, search: new URL(c.req.url).searchParams, ctx: context() });
+    const search = new URL(c.req.url).searchParams;
+    if (slug === "voice" && voice) {
+      const allowance = await voicePageAllowance(voice, c.get("caller").id);
+      const rendered = voicePage({ op, search, baseUrl: context().baseUrl, allowance });
+      return page(c, rendered.body, rendered.status);
+    }
+    const rendered = toolPage({ op, search, ctx: context() });
     return page(c, rendered.body, rendered.status);
   });
 

@@ -79,8 +79,11 @@ svg .marker { stroke: #1b1f24; stroke-width: 2; stroke-dasharray: 4 3; }
 .optional { color: var(--muted); font-weight: 400; }
 .field-error { color: #a40e26; font-weight: 700; margin: 0; }
 .invalid { border-left: 4px solid #cf222e; padding-left: .75rem; }
-.invalid input[type="text"], .invalid input[type="date"], .invalid select { border-color: #cf222e; border-width: 2px; }
+.invalid input[type="text"], .invalid input[type="date"], .invalid select, .invalid textarea { border-color: #cf222e; border-width: 2px; }
 .tool-form input[type="text"], .tool-form input[type="date"], .tool-form select { min-height: 2.75rem; max-width: 100%; }
+.tool-form textarea { width: 100%; max-width: 40rem; min-height: 7.5rem; }
+.answer audio { display: block; width: 100%; max-width: 40rem; margin-top: .75rem; }
+.notice { border-left: 6px solid #f0b429; background: var(--soft); padding: .75rem 1rem; }
 .w-5 { width: 7ch; } .w-10 { width: 13ch; } .w-15 { width: 18ch; } .w-20 { width: 100%; max-width: 24rem; }
 .code { letter-spacing: .08em; }
 .affix { display: flex; align-items: stretch; max-width: 100%; }

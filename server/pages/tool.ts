@@ -284,8 +284,11 @@ export interface ToolPageInput {
  * A sentence of the page chrome that names code: in Sinhala and Tamil, its backticked codes (the
  * `curl` command) in `<code>` and the name "TypeScript" (which has no Sinhala or Tamil form) marked
  * as English; in English, the text as it is.
+ *
+ * @param key The catalogue key.
+ * @returns The sentence.
  */
-function codeSentence(key: string): SafeHtml | string {
+export function codeSentence(key: string): SafeHtml | string {
   if (pageContext().lang === "en") return t(key);
   return raw(
     codeText(t(key)).value.replaceAll(

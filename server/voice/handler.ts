@@ -8,7 +8,7 @@
 import type { Handler } from "hono";
 import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "../../core/errors.ts";
-import { voice, type VoiceRequest } from "../../core/ops/voice.ts";
+import { codePoints, voice, type VoiceRequest } from "../../core/ops/voice.ts";
 import type { Clock } from "../clock.ts";
 import { readBody } from "../http/body.ts";
 import type { AppEnv } from "../http/types.ts";
@@ -81,24 +81,38 @@ function issuesToDetails(error: z.core.$ZodError): ErrorDetail[] {
   });
 }
 
+/** Options of {@linkcode checkVoiceRequest}. */
+export interface VoiceCheckOptions {
+  /**
+   * A tighter limit on the text than the API's 6,000 characters (the page's 300), checked before
+   * the schema so that its message names this limit.
+   */
+  maxText?: number;
+}
+
 /**
- * Parses and validates a voice request body (already read as text).
+ * Validates a voice request given as data (the API's parsed JSON body, or the page's query made
+ * into the same object): the `voice.body` schema, then the effect tags, then that something is
+ * left to hear. The API and the text-to-speech page both validate through here.
  *
- * @param raw The body text.
+ * @param data The request as data.
+ * @param options A tighter text limit, if any.
  * @returns The request and its parsed text.
- * @throws {ApiError} 400 naming the field (or `body` for JSON errors, `text` for tag errors).
+ * @throws {ApiError} 400 naming each field with a problem (`text` for tag errors).
  */
-export function parseVoiceBody(raw: string): { request: VoiceRequest; pieces: Piece[] } {
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch (error) {
-    const reason = error instanceof SyntaxError ? `: ${error.message}` : "";
-    throw badBody(
-      raw.trim() === ""
-        ? "Request body is empty: expected a JSON object with text"
-        : `Request body is not valid JSON${reason}`,
-    );
+export function checkVoiceRequest(
+  data: unknown,
+  options: VoiceCheckOptions = {},
+): { request: VoiceRequest; pieces: Piece[] } {
+  const { maxText } = options;
+  if (maxText !== undefined && typeof data === "object" && data !== null) {
+    const text = (data as Record<string, unknown>).text;
+    if (typeof text === "string" && codePoints(text) > maxText) {
+      throw ApiError.invalidParam(
+        "text",
+        `Field "text" must be at most ${maxText} characters: got ${codePoints(text)}`,
+      );
+    }
   }
   const parsed = voice.body!.safeParse(data);
   if (!parsed.success) throw ApiError.invalidParams(issuesToDetails(parsed.error));
@@ -119,7 +133,35 @@ export function parseVoiceBody(raw: string): { request: VoiceRequest; pieces: Pi
   return { request, pieces };
 }
 
-function unavailable(retryAfter: number): ApiError {
+/**
+ * Parses and validates a voice request body (already read as text).
+ *
+ * @param raw The body text.
+ * @returns The request and its parsed text.
+ * @throws {ApiError} 400 naming the field (or `body` for JSON errors, `text` for tag errors).
+ */
+export function parseVoiceBody(raw: string): { request: VoiceRequest; pieces: Piece[] } {
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `: ${error.message}` : "";
+    throw badBody(
+      raw.trim() === ""
+        ? "Request body is empty: expected a JSON object with text"
+        : `Request body is not valid JSON${reason}`,
+    );
+  }
+  return checkVoiceRequest(data);
+}
+
+/**
+ * The 503 `unavailable` error of a full synthesis queue, with `Retry-After`.
+ *
+ * @param retryAfter Seconds to wait.
+ * @returns The error to throw.
+ */
+export function unavailable(retryAfter: number): ApiError {
   return new ApiError(
     503,
     "unavailable",

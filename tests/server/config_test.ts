@@ -15,6 +15,20 @@ Deno.test("loadConfig() gives the documented defaults", () => {
     1000,
     100,
   ]);
+  assert.equal(config.voicePageDailyLimit, 20);
+});
+
+Deno.test("VOICE_PAGE_DAILY_LIMIT is a whole number from 0 up, named when it is not", () => {
+  assert.equal(loadConfig({ VOICE_PAGE_DAILY_LIMIT: "2" }).voicePageDailyLimit, 2);
+  assert.equal(loadConfig({ VOICE_PAGE_DAILY_LIMIT: "0" }).voicePageDailyLimit, 0);
+  for (const bad of ["-1", "twenty", "2.5"]) {
+    assert.throws(
+      () => loadConfig({ VOICE_PAGE_DAILY_LIMIT: bad }),
+      new RegExp(
+        `VOICE_PAGE_DAILY_LIMIT must be a whole number from 0 to 1000000000: got "${bad}"`,
+      ),
+    );
+  }
 });
 
 Deno.test("loadConfig() accepts :memory:, KV Connect URLs and proxy counts", () => {

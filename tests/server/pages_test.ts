@@ -168,6 +168,11 @@ Deno.test("every page is valid HTML", async () => {
     "/store/aws-saa-c03",
     "/no-such-page",
     "/tools/loan?principal=abc&rate=12&months=12",
+    // The text-to-speech page: empty, with its player, and with problems beside the fields.
+    "/tools/voice",
+    "/tools/voice?text=Hello&language=en&voice=eve",
+    "/tools/voice?text=&language=xx&voice=bob",
+    "/si/tools/voice?text=%E0%B6%86%E0%B6%BA%E0%B7%94%E0%B6%B6%E0%B7%9D%E0%B7%80%E0%B6%B1%E0%B7%8A",
     ...computed.flatMap((op) => [`/tools/${op.page}`, `/tools/${op.page}?${exampleQuery(op)}`]),
   ];
   for (const path of paths) {
