@@ -67,7 +67,31 @@ export interface RenderedPage {
  * @returns Parameter objects.
  */
 export function formParameters(op: AnyOperation): ParameterObject[] {
-  return operationParameters(op).filter((p) => !(op.formats && p.name === "format"));
+  return parametersOf(op).filter((p) => !(op.formats && p.name === "format"));
+}
+
+/** Each operation's parameter objects, made once (the registry's schemas never change). */
+const parameters = new WeakMap<AnyOperation, readonly ParameterObject[]>();
+
+/**
+ * An operation's OpenAPI parameter objects (`operationParameters`), made on first use and frozen,
+ * so that pages share them and no page can change them for the next.
+ */
+function parametersOf(op: AnyOperation): readonly ParameterObject[] {
+  let found = parameters.get(op);
+  if (found === undefined) {
+    found = deepFreeze(operationParameters(op));
+    parameters.set(op, found);
+  }
+  return found;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
 }
 
 /**
@@ -230,7 +254,7 @@ function compute(
   } catch (error) {
     if (!isApiError(error)) throw error;
     const byName = new Map(spec.fields.map((f) => [f.name, f]));
-    const params = new Map(operationParameters(op).map((p) => [p.name, p]));
+    const params = new Map(parametersOf(op).map((p) => [p.name, p]));
     const read = new Map(pairs);
     const errors: Record<string, string> = {};
     const problems: Problem[] = [];
