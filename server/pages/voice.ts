@@ -18,8 +18,8 @@ import type { Clock } from "../clock.ts";
 import { rateLimited } from "../http/quota.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { QuotaStore } from "../quota/store.ts";
-import { checkVoiceRequest, unavailable } from "../voice/handler.ts";
-import { QueueFullError, type VoiceSynthesizer } from "../voice/service.ts";
+import { checkVoiceRequest, synthesizeOr503, unavailable } from "../voice/handler.ts";
+import type { VoiceSynthesizer } from "../voice/service.ts";
 import { answerBlock, errorSummary, fieldId, forDevelopers, type Problem } from "./components.ts";
 import { codeText, errorMessage } from "./form.ts";
 import { html, layout, markup, raw, type SafeHtml } from "./html.ts";
@@ -396,13 +396,7 @@ export function listenHandler(deps: VoicePageDeps) {
     // The answer's X-RateLimit-* headers are this allowance's.
     c.set("quota", decision);
 
-    let output;
-    try {
-      output = await deps.service.synthesize(request, pieces);
-    } catch (error) {
-      if (error instanceof QueueFullError) throw unavailable(error.retryAfter);
-      throw error;
-    }
+    const output = await synthesizeOr503(deps.service, request, pieces);
     const headers = new Headers({
       "Content-Type": "audio/mpeg",
       "Content-Length": String(output.audio.byteLength),

@@ -14,7 +14,7 @@ import { readBody } from "../http/body.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { QuotaDecision, QuotaStore } from "../quota/store.ts";
 import { rateLimited, voiceCallerId } from "../http/quota.ts";
-import { QueueFullError, type VoiceSynthesizer } from "./service.ts";
+import { QueueFullError, type VoiceOutput, type VoiceSynthesizer } from "./service.ts";
 import { hasContent, parseTags, type Piece, TagError } from "./tags.ts";
 
 /** Largest request body, in bytes. */
@@ -171,6 +171,29 @@ export function unavailable(retryAfter: number): ApiError {
 }
 
 /**
+ * Speaks a checked request through the workers; a full queue is the 503 `unavailable` answer with
+ * its `Retry-After` (for the API and the text-to-speech page alike).
+ *
+ * @param service The voice service.
+ * @param request The checked request.
+ * @param pieces Its text, parsed into pieces.
+ * @returns The audio and what the engine reports of it.
+ * @throws {ApiError} 503 when every worker is busy and the queue is full.
+ */
+export async function synthesizeOr503(
+  service: VoiceSynthesizer,
+  request: VoiceRequest,
+  pieces: Piece[],
+): Promise<VoiceOutput> {
+  try {
+    return await service.synthesize(request, pieces);
+  } catch (error) {
+    if (error instanceof QueueFullError) throw unavailable(error.retryAfter);
+    throw error;
+  }
+}
+
+/**
  * The handler of `POST /api/v1/voice` (after the key check and the key's daily quota).
  *
  * @param deps Service, quota store, clock, daily voice limit.
@@ -204,13 +227,7 @@ export function voiceHandler(deps: VoiceHandlerDeps): Handler<AppEnv> {
     );
     if (!decision.allowed) throw rateLimited(decision, now, "voice requests");
 
-    let output;
-    try {
-      output = await deps.service.synthesize(request, pieces);
-    } catch (error) {
-      if (error instanceof QueueFullError) throw unavailable(error.retryAfter);
-      throw error;
-    }
+    const output = await synthesizeOr503(deps.service, request, pieces);
     const headers = new Headers({
       "Content-Type": request.codec === "mp3" ? "audio/mpeg" : "audio/wav",
       "Content-Length": String(output.audio.byteLength),
