@@ -26,7 +26,11 @@ async function audioFrom(from: string, url: string, dir: string) {
   return { ...answer, bytes, text: new TextDecoder().decode(bytes) };
 }
 
-Deno.test("the voice page's listens are counted per address against VOICE_PAGE_DAILY_LIMIT, apart from the API's key quota", async () => {
+/**
+ * Runs a test against the real server (a KV file in a fresh folder, two listens a day on the page,
+ * one voice worker), stopped and cleaned up afterwards.
+ */
+async function withServer(run: (url: string, dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir();
   const server = await startServer({
     KV_PATH: `${dir}/kv.sqlite3`,
@@ -34,7 +38,15 @@ Deno.test("the voice page's listens are counted per address against VOICE_PAGE_D
     VOICE_WORKERS: "1",
   });
   try {
-    const url = server.url;
+    await run(server.url, dir);
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("the voice page's listens are counted per address against VOICE_PAGE_DAILY_LIMIT, apart from the API's key quota", async () => {
+  await withServer(async (url, dir) => {
     const listen = `${url}/tools/voice/listen?${new URLSearchParams({
       text: "Ayubowan, hello",
       language: "en",
@@ -99,21 +111,11 @@ Deno.test("the voice page's listens are counted per address against VOICE_PAGE_D
     });
     assert.equal(api.status, 401);
     assert.equal(JSON.parse(api.body).code, "key_required");
-  } finally {
-    await server.stop();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
 
 Deno.test("bad input to the listen route is a 4xx JSON error naming the field; the page shows it beside the field with 400", async () => {
-  const dir = await Deno.makeTempDir();
-  const server = await startServer({
-    KV_PATH: `${dir}/kv.sqlite3`,
-    VOICE_PAGE_DAILY_LIMIT: "2",
-    VOICE_WORKERS: "1",
-  });
-  try {
-    const url = server.url;
+  await withServer(async (url, dir) => {
     const long = "අ".repeat(301);
     const cases: [Record<string, string>, string, RegExp, RegExp][] = [
       [
@@ -160,8 +162,5 @@ Deno.test("bad input to the listen route is a 4xx JSON error naming the field; t
     // None of the refused requests spent a listen: the page still offers both.
     const page = await curlFrom(A, `${url}/tools/voice?text=Hi&language=en&voice=eve`);
     assert.match(page.body, /2 left today/);
-  } finally {
-    await server.stop();
-    await Deno.remove(dir, { recursive: true });
-  }
+  });
 });
