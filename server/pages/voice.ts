@@ -116,14 +116,42 @@ function spentText(limit: number): string {
   return limit > 0 ? t("page.voice.spent", { limit }) : t("page.voice.off");
 }
 
+/** A labelled `<select>` of the form, with its error (if any) above it. */
+function selectField(
+  name: "language" | "voice",
+  error: string | undefined,
+  options: { value: string; label: string; english: boolean; selected: string }[],
+): SafeHtml {
+  const id = fieldId(name);
+  return html`
+    <div class="field${error ? " invalid" : ""}">
+      <label for="${id}">${t(`page.voice.${name}`)}</label>
+      ${errorLine(name, error)}
+      <select id="${id}" name="${name}"${error
+        ? html`
+          aria-describedby="${id}-error"
+        `
+        : ""}${invalid(error)}>
+        ${options.map((option) =>
+          html`
+            <option value="${option.value}" ${option.english
+              ? html`
+                lang="en"
+              `
+              : ""}${option.selected}>${option.label}</option>
+          `
+        )}
+      </select>
+    </div>
+  `;
+}
+
 /** The form: GET to the page itself, no script needed. */
 function voiceForm(
   values: Record<string, string>,
   errors: Readonly<Record<string, string>>,
 ): SafeHtml {
   const text = fieldId("text");
-  const language = fieldId("language");
-  const voice = fieldId("voice");
   const describedText = [`${text}-hint`, errors.text ? `${text}-error` : ""].filter(Boolean);
   const selected = (value: string, wanted: string | undefined) =>
     value.toLowerCase() === (wanted ?? "").toLowerCase() ? " selected" : "";
@@ -139,42 +167,24 @@ function voiceForm(
             " ",
           )}"${invalid(errors.text)}>${values.text ?? ""}</textarea>
         </div>
-      <div class="field${errors.language ? " invalid" : ""}">
-          <label for="${language}">${t("page.voice.language")}</label>
-          ${errorLine("language", errors.language)}
-          <select id="${language}" name="language"${errors.language
-            ? html`
-              aria-describedby="${language}-error"
-            `
-            : ""}${invalid(errors.language)}>
-            ${languageOptions().map((option) =>
-              html`
-                <option value="${option.value}" ${option.english
-                  ? html`
-                    lang="en"
-                  `
-                  : ""}${selected(option.value, values.language)}>${option.label}</option>
-              `
-            )}
-          </select>
-        </div>
-      <div class="field${errors.voice ? " invalid" : ""}">
-          <label for="${voice}">${t("page.voice.voice")}</label>
-          ${errorLine("voice", errors.voice)}
-          <select id="${voice}" name="voice"${errors.voice
-            ? html`
-              aria-describedby="${voice}-error"
-            `
-            : ""}${invalid(errors.voice)}>
-            ${VOICES.map((v) =>
-              html`
-                <option value="${v}" ${selected(v, values.voice)}>${t(
-                  `page.voice.voice.${v}`,
-                )}</option>
-              `
-            )}
-          </select>
-        </div>
+      ${selectField(
+        "language",
+        errors.language,
+        languageOptions().map((option) => ({
+          ...option,
+          selected: selected(option.value, values.language),
+        })),
+      )}
+      ${selectField(
+        "voice",
+        errors.voice,
+        VOICES.map((v) => ({
+          value: v,
+          label: t(`page.voice.voice.${v}`),
+          english: false,
+          selected: selected(v, values.voice),
+        })),
+      )}
       <div><button type="submit">${t("page.voice.listen")}</button></div>
     </form>
   `;
