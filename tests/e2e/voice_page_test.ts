@@ -115,7 +115,7 @@ Deno.test("the voice page's listens are counted per address against VOICE_PAGE_D
 });
 
 Deno.test("bad input to the listen route is a 4xx JSON error naming the field; the page shows it beside the field with 400", async () => {
-  await withServer(async (url, dir) => {
+  await withServer(async (url) => {
     const long = "අ".repeat(301);
     const cases: [Record<string, string>, string, RegExp, RegExp][] = [
       [
