@@ -9,6 +9,7 @@ import holidayData from "../../data/holidays.json" with { type: "json" };
 import { dayNumber, weekdayOf } from "../day_number.ts";
 import { ApiError } from "../errors.ts";
 import { type AllDayEvent, renderCalendar } from "../ical.ts";
+import { deepFreeze } from "../freeze.ts";
 
 /** Kind of day (the religious or civic category of a holiday). */
 export type HolidayType =
@@ -110,14 +111,6 @@ export const HOLIDAY_TYPES: readonly HolidayType[] = [
   "national",
   "cultural",
 ];
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object") {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 /**
  * The holiday dataset, frozen at module load (the operation in `../ops/holidays.ts` checks it

@@ -86,14 +86,16 @@ function peopleWords(slug: string, everyLang: boolean): string[] {
     .map((l) => maybeMessage(l, `page.keywords.${slug}`) ?? "");
 }
 
-/** Tamil "ம்" (ma with pulli), the ending of nouns such as சம்பளம் (salary). */
+/** Tamil "ma" with pulli (U+0BAE U+0BCD), the ending of nouns such as sampalam (salary). */
 const TAMIL_M = "\u0BAE\u0BCD";
 
 /**
- * What a search word must find. Tamil nouns ending in "ம்" drop it when they take a case ending or
- * join a compound (சம்பளம் "salary": சம்பளத்துடன் "with salary", சம்பளச் சீட்டு "payslip",
- * சம்பள வரி "salary tax"), so such a word finds its stem (சம்பள). A stem shorter than four
- * code points finds only the whole word (நிலம் "land": its stem நில also begins நிலையான "fixed").
+ * What a search word must find. Tamil nouns ending in "m" (ma with pulli) drop it when they take a
+ * case ending or join a compound (sampalam "salary" becomes sampalattudan "with salary",
+ * sampalach chittu "payslip", sampala vari "salary tax"), so such a word finds its stem
+ * (sampala). A stem shorter than four code points finds only the whole word (nilam "land": its
+ * stem nila also begins nilaiyana "fixed"). The Tamil spellings are in
+ * `tests/core/tools_tamil_search_test.ts`.
  *
  * @param term A lower-cased search word.
  * @returns The text to look for.
@@ -207,7 +209,7 @@ const params = z.object({
   q: z.optional(text({
     maxLength: 100,
     description:
-      "Words to find in the title, description or keywords (all must occur; a Tamil word ending in ம் also finds its stem, as சம்பளம் finds சம்பளச் சீட்டு)",
+      "Words to find in the title, description or keywords (all must occur; a Tamil noun in its dictionary form also finds the forms that drop its final ma with pulli)",
     example: "tax",
   })),
   category: z.optional(text({

@@ -10,6 +10,7 @@
  */
 import { isApiError } from "../../core/errors.ts";
 import { parseParams } from "../../core/execute.ts";
+import { deepFreeze } from "../../core/freeze.ts";
 import { operationParameters, type ParameterObject } from "../../core/openapi.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
 import { hasGenericLang } from "../../core/lang_param.ts";
@@ -84,14 +85,6 @@ function parametersOf(op: AnyOperation): readonly ParameterObject[] {
     parameters.set(op, found);
   }
   return found;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 /**
