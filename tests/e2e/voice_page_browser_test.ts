@@ -77,6 +77,8 @@ Deno.test({
       await t.step(
         "the listens used are counted, and the page says how many are left",
         async () => {
+          // One request of the audio per play, in each of the three languages.
+          assert.equal(listens, 3);
           await page.reload();
           const left = await page.locator("#answer .muted").textContent() ?? "";
           // Three pages loaded their audio once each: 17 of 20 are left.
