@@ -133,3 +133,53 @@ Deno.test("the checker finds what it must and spares the other senses (it is not
   assert.equal(TERMS.normal_distribution?.si, "ප්‍රමත ව්‍යාප්තිය");
   assert.equal(TERMS.normal_distribution?.ta, "செவ்வன் பரம்பல்");
 });
+
+Deno.test("the holiday words: one spelling where the holidays are meant, the other senses spared", () => {
+  // Research notes section 4 and the Central Bank's notices (glossary sources): වෙළෙඳ / வணிக for
+  // the mercantile holiday, පෝය / முழுநோன்மதி தினம் for the poya day.
+  assert.equal(TERMS.mercantile_holiday?.si, "වෙළෙඳ නිවාඩු දිනය");
+  assert.equal(TERMS.mercantile_holiday?.ta, "வணிக விடுமுறை");
+  assert.equal(TERMS.poya?.si, "පෝය දිනය");
+  assert.equal(TERMS.poya?.ta, "முழுநோன்மதி தினம்");
+  const broken = (id: string, lang: "si" | "ta", entries: Record<string, { text: string }>) =>
+    [
+      ...new Set(
+        RULES.filter((r) => r.id === id && r.rule.lang === lang)
+          .flatMap(({ rule }) => violations(rule, entries)),
+      ),
+    ].sort();
+  // The older spellings are refused in the holiday keys, not in other senses or the search words.
+  assert.deepEqual(
+    broken("mercantile_holiday", "si", {
+      "value.holiday.mercantile": { text: "වෙළඳ නිවාඩු දිනය" },
+      "op.holiday-pay.description": { text: "වෙළඳ, පෝය, රජයේ හෝ බැංකු නිවාඩු දිනයක" },
+      "tool.store.title": { text: "සහතික විභාග වවුචර් වෙළඳසැල" }, // "shop": another word
+      "district.tagline.x": { text: "වෙළඳ මධ්‍යස්ථානය" }, // not a holiday key
+      "page.keywords.holiday-pay": { text: "වෙළඳ නිවාඩු" }, // the words people type
+    }),
+    ["op.holiday-pay.description", "value.holiday.mercantile"],
+  );
+  assert.deepEqual(
+    broken("mercantile_holiday", "ta", {
+      "value.holiday.mercantile": { text: "வர்த்தக விடுமுறை" },
+      "tool.holiday-pay.description": { text: "வர்த்தக, பொது அல்லது வங்கி விடுமுறை" },
+      "district.tagline.colombo": { text: "வர்த்தகத் தலைநகரம்" },
+      "news.x": { text: "வர்த்தக வங்கிகள்" },
+      "page.keywords.holidays": { text: "வர்த்தக விடுமுறை" },
+    }),
+    ["tool.holiday-pay.description", "value.holiday.mercantile"],
+  );
+  assert.deepEqual(
+    broken("poya", "ta", {
+      "labour.text.holiday.poya": { text: "பௌர்ணமி போயா நாளில்" },
+      "value.holiday.poya": { text: "போயா நாள்" },
+      "x.y": { text: "போயாவுக்கு" },
+      "page.keywords.holidays": { text: "போயா, பௌர்ணமி" },
+    }),
+    ["labour.text.holiday.poya", "value.holiday.poya", "x.y"],
+  );
+  assert.deepEqual(
+    broken("poya", "si", { a: { text: "පොහොය දිනය" }, b: { text: "පෝය දිනය" } }),
+    ["a"],
+  );
+});

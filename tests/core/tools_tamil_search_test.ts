@@ -46,3 +46,35 @@ Deno.test("the API's search applies the same rule, and a short stem does not ove
   // நிலம் (land) must not find the fixed deposit (நிலையான வைப்பு).
   assert.ok(!slugs("நிலம்", "ta").includes("fd"));
 });
+
+Deno.test("the holiday words find the labour and calendar tools in the glossary's and the older spellings", () => {
+  // The glossary's forms (වෙළෙඳ, පෝය, வணிக, முழுநோன்மதி) are in the tools' texts; the other
+  // spellings the research notes name (වෙළඳ, පොහොය, வர்த்தக, போயா, பௌர்ணமி) are words people type,
+  // kept in the tools' search words (page.keywords.holidays, page.keywords.holiday-pay).
+  for (const lang of ["en", "si", "ta"] as const) {
+    for (
+      const q of [
+        "poya",
+        "mercantile",
+        "පෝය",
+        "පොහොය",
+        "වෙළෙඳ",
+        "වෙළඳ",
+        "முழுநோன்மதி",
+        "போயா",
+        "பௌர்ணமி",
+        "வணிக",
+        "வர்த்தக",
+      ]
+    ) {
+      const found = slugs(q, lang);
+      assert.ok(found.includes("holiday-pay"), `${lang} ${q}: ${found.join(", ")}`);
+      assert.ok(found.includes("holidays"), `${lang} ${q}: ${found.join(", ")}`);
+    }
+  }
+  // The catalogue's own Tamil text for the holiday pay tool names the poya day as the glossary does.
+  const tool = searchTools({ q: "", limit: 200, offset: 0, lang: "ta" }, ctx).tools
+    .find((t) => t.slug === "holiday-pay")!;
+  assert.match(tool.description, /முழுநோன்மதி தின/);
+  assert.doesNotMatch(tool.description, /போயா|வர்த்தக/);
+});
