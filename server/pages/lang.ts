@@ -129,9 +129,44 @@ export function localizeLinks(body: string, lang: Lang): string {
   );
 }
 
+/** The type of every page. */
+const HTML_TYPE = "text/html; charset=utf-8";
+
+/** Pages made by {@linkcode htmlPage}: their links are already in the page's language. */
+const localized = new WeakSet<Response>();
+
+/**
+ * The response of a rendered page: its links in the page's language ({@linkcode localizeLinks}),
+ * the HTML type, and the given headers.
+ *
+ * Built the way Deno 2.9 serves a string cheapest: only the type in the constructor, the other
+ * headers set afterwards. A response made with more headers is copied to a native one when it is
+ * constructed, and that copy is dropped again as soon as its headers are touched, which the
+ * pipeline always does (see docs/performance.md, "Pages").
+ *
+ * @param body The HTML.
+ * @param status The status.
+ * @param headers Headers besides the type.
+ * @returns The response.
+ */
+export function htmlPage(
+  body: string,
+  status = 200,
+  headers?: Readonly<Record<string, string>>,
+): Response {
+  const response = new Response(localizeLinks(body, pageContext().lang), {
+    status,
+    headers: { "content-type": HTML_TYPE },
+  });
+  if (headers) { for (const name in headers) response.headers.set(name, headers[name]!); }
+  localized.add(response);
+  return response;
+}
+
 /**
  * Middleware of the human pages: keeps the request's language and path for page code, and
- * rewrites the links of a Sinhala or Tamil HTML page to stay in that language.
+ * makes the links of a Sinhala or Tamil HTML page stay in that language (pages made with
+ * {@linkcode htmlPage} already do; any other HTML answer is rewritten here).
  *
  * @param baseUrl Public base URL.
  * @returns The middleware.
@@ -145,7 +180,7 @@ export function pageLanguage(baseUrl: string): MiddlewareHandler<AppEnv> {
     const url = new URL(raw);
     const { lang, path } = splitLangPath(url.pathname);
     await storage.run({ lang, path: `${path}${url.search}`, baseUrl }, next);
-    if (lang === "en") return;
+    if (lang === "en" || localized.has(c.res)) return;
     // Hono copies the old response's headers onto a new one, so headers are changed in place.
     const location = c.res.headers.get("Location");
     if (location && /^\/(?!\/|api\/|static\/|si\/|ta\/)/.test(location)) {
@@ -155,9 +190,17 @@ export function pageLanguage(baseUrl: string): MiddlewareHandler<AppEnv> {
     }
     const type = c.res.headers.get("Content-Type") ?? "";
     if (type.startsWith("text/html")) {
-      const body = localizeLinks(await c.res.text(), lang);
-      c.res.headers.delete("Content-Length");
-      c.res = new Response(body, { status: c.res.status, headers: c.res.headers });
+      const old = c.res;
+      const page = new Response(localizeLinks(await old.text(), lang), {
+        status: old.status,
+        headers: { "content-type": type },
+      });
+      for (const [name, value] of old.headers) {
+        if (name !== "content-type" && name !== "content-length") page.headers.append(name, value);
+      }
+      // Set over an existing response, Hono would wrap the new one around a stream of its body.
+      c.res = undefined;
+      c.res = page;
     }
   };
 }

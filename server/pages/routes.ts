@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Context, Hono, NotFoundHandler } from "hono";
+import type { Hono, NotFoundHandler } from "hono";
 import type { JsonObject } from "../../core/openapi.ts";
 import type { AnyOperation, OperationContext } from "../../core/operation.ts";
 import { allowedMethods } from "../http/allow.ts";
@@ -15,6 +15,7 @@ import { toolCatalogue } from "./catalogue.ts";
 import { docsEndpoints, docsPage, tryPage, tryUrl } from "./docs.ts";
 import { guidePage, guideTopics } from "./guides.ts";
 import { homePage, notFoundPage } from "./home.ts";
+import { htmlPage } from "./lang.ts";
 import { toolPage } from "./tool.ts";
 import { listenHandler, voicePage, voicePageAllowance, type VoicePageDeps } from "./voice.ts";
 
@@ -35,10 +36,10 @@ export interface PagesOptions {
   voice?: VoicePageDeps;
 }
 
-function page(c: Context<AppEnv>, body: string, status: 200 | 400 | 404 = 200): Response {
-  c.header("Content-Type", "text/html; charset=utf-8");
-  c.header("Cache-Control", "no-cache");
-  return c.body(body, status);
+const NO_CACHE = { "Cache-Control": "no-cache" };
+
+function page(body: string, status: 200 | 400 | 404 = 200): Response {
+  return htmlPage(body, status, NO_CACHE);
 }
 
 /**
@@ -57,7 +58,7 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
   app.get("/", (c) => {
     const query = c.req.query("q") ?? "";
     const q = query.slice(0, 100);
-    return page(c, homePage(toolCatalogue(context(), q), q));
+    return page(homePage(toolCatalogue(context(), q), q));
   });
 
   // The text-to-speech page's audio (before the tool pages; it is counted, not a page view).
@@ -66,7 +67,7 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
   app.get("/tools/:slug", async (c) => {
     const slug = c.req.param("slug");
     const op = bySlug.get(slug);
-    if (!op) return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
+    if (!op) return page(notFoundPage(new URL(c.req.url).pathname), 404);
     // Distinct callers, not requests: the caller is the pipeline's (address or account).
     if (c.req.method === "GET") {
       pageViews.record(slug, c.req.header("User-Agent"), c.get("caller")?.id ?? "unknown");
@@ -75,31 +76,31 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     if (slug === "voice" && voice) {
       const allowance = await voicePageAllowance(voice, c.get("caller").id);
       const rendered = voicePage({ op, search, baseUrl: context().baseUrl, allowance });
-      return page(c, rendered.body, rendered.status);
+      return page(rendered.body, rendered.status);
     }
     const rendered = toolPage({ op, search, ctx: context() });
-    return page(c, rendered.body, rendered.status);
+    return page(rendered.body, rendered.status);
   });
 
   const topics = guideTopics();
-  app.get("/docs", (c) => page(c, docsPage(openApi, topics)));
+  app.get("/docs", () => page(docsPage(openApi, topics)));
 
-  app.get("/docs/guide", (c) => {
+  app.get("/docs/guide", () => {
     const rendered = guidePage("");
-    return rendered ? page(c, rendered) : page(c, notFoundPage("/docs/guide"), 404);
+    return rendered ? page(rendered) : page(notFoundPage("/docs/guide"), 404);
   });
 
   app.get("/docs/guide/:topic", (c) => {
     const topic = c.req.param("topic");
     const rendered = topics.includes(topic) ? guidePage(topic) : undefined;
-    if (!rendered) return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
-    return page(c, rendered);
+    if (!rendered) return page(notFoundPage(new URL(c.req.url).pathname), 404);
+    return page(rendered);
   });
 
   app.get("/docs/try/:operationId", async (c) => {
     const endpoint = endpoints.get(c.req.param("operationId"));
     if (!endpoint || endpoint.method !== "GET") {
-      return page(c, notFoundPage(new URL(c.req.url).pathname), 404);
+      return page(notFoundPage(new URL(c.req.url).pathname), 404);
     }
     const search = new URL(c.req.url).searchParams;
     const url = tryUrl(endpoint, search);
@@ -112,7 +113,6 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
       client: c.get("client"),
     });
     return page(
-      c,
       tryPage(endpoint, search, url, {
         status: answer.status,
         contentType: answer.headers.get("Content-Type") ?? "",
@@ -138,6 +138,6 @@ export function pagesNotFound(app?: Hono<AppEnv>): NotFoundHandler<AppEnv> {
     if (refused) throw refused;
     const path = new URL(c.req.url).pathname;
     if (path === "/api" || path.startsWith("/api/")) return json(c);
-    return page(c, notFoundPage(path), 404);
+    return page(notFoundPage(path), 404);
   };
 }

@@ -4,7 +4,15 @@ import TA from "../../data/messages/ta.json" with { type: "json" };
 import { testApp } from "../_helpers/app.ts";
 import { message } from "../../core/i18n.ts";
 import { FONT_FILES } from "../../server/pages/fonts.ts";
-import { localizeLinks, localPath, splitLangPath } from "../../server/pages/lang.ts";
+import { Hono } from "hono";
+import {
+  htmlPage,
+  localizeLinks,
+  localPath,
+  pageLanguage,
+  splitLangPath,
+  withPageContext,
+} from "../../server/pages/lang.ts";
 
 async function page(t: Awaited<ReturnType<typeof testApp>>, path: string) {
   const res = await t.request(path);
@@ -164,4 +172,32 @@ Deno.test("the news listing's own text comes from the catalogue; posts stay as w
       assert.ok(!body.includes(english), `${prefix}: ${english} is still English`);
     }
   }
+});
+
+Deno.test("htmlPage() writes the page's links in its language, with the HTML type and the headers given", async () => {
+  const res = withPageContext(
+    { lang: "ta", path: "/x", baseUrl: "http://localhost" },
+    () => htmlPage('<a href="/docs">d</a>', 404, { "Cache-Control": "no-cache" }),
+  );
+  assert.equal(res.status, 404);
+  assert.equal(res.headers.get("Content-Type"), "text/html; charset=utf-8");
+  assert.equal(res.headers.get("Cache-Control"), "no-cache");
+  assert.equal(await res.text(), '<a href="/ta/docs">d</a>');
+});
+
+Deno.test("a page Hono makes keeps its status and every header when the middleware rewrites its links", async () => {
+  const app = new Hono();
+  app.use(pageLanguage("http://localhost"));
+  app.get("/si/page", (c) => {
+    c.header("Set-Cookie", "a=1", { append: true });
+    c.header("Set-Cookie", "b=2", { append: true });
+    c.header("Cache-Control", "no-store");
+    return c.html('<a href="/docs">d</a><a href="/api/v1">a</a>', 201);
+  });
+  const res = await app.request("/si/page");
+  assert.equal(res.status, 201);
+  assert.deepEqual(res.headers.getSetCookie(), ["a=1", "b=2"]);
+  assert.equal(res.headers.get("Cache-Control"), "no-store");
+  assert.match(res.headers.get("Content-Type") ?? "", /^text\/html/);
+  assert.equal(await res.text(), '<a href="/si/docs">d</a><a href="/api/v1">a</a>');
 });
