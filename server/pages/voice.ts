@@ -11,6 +11,7 @@
  */
 import type { Context } from "hono";
 import { isApiError } from "../../core/errors.ts";
+import { deepFreeze } from "../../core/freeze.ts";
 import type { AnyOperation } from "../../core/operation.ts";
 import { toolText } from "../../core/ops/tools.ts";
 import { codePoints, VOICE_LANGUAGES, VOICES } from "../../core/ops/voice.ts";
@@ -70,9 +71,21 @@ function listenQuery(data: Record<string, string>): string {
   ]).toString();
 }
 
+/** A language the page offers: its code, its name, and whether that name is in English. */
+interface LanguageOption {
+  value: string;
+  label: string;
+  english: boolean;
+}
+
+/** The list for each page language, made on its first page (names and order never change). */
+const optionsByLang = new Map<string, readonly LanguageOption[]>();
+
 /** The languages the page offers: Sinhala, Tamil and English first, then the rest by name. */
-function languageOptions(): { value: string; label: string; english: boolean }[] {
+function languageOptions(): readonly LanguageOption[] {
   const { lang } = pageContext();
+  const known = optionsByLang.get(lang);
+  if (known) return known;
   const first = (["si", "ta", "en"] as const).map((code) => ({
     value: code,
     label: t(`page.voice.lang.${code}`),
@@ -90,7 +103,9 @@ function languageOptions(): { value: string; label: string; english: boolean }[]
       english: english && lang !== "en",
     }))
     .sort((a, b) => collator.compare(a.label, b.label));
-  return [...first, ...rest];
+  const options = deepFreeze([...first, ...rest]);
+  optionsByLang.set(lang, options);
+  return options;
 }
 
 function errorLine(name: string, message: string | undefined): SafeHtml | string {

@@ -50,6 +50,15 @@ Deno.test("the form offers Sinhala, Tamil and English first, the page's language
   const en = options((await read(t, "/tools/voice")).body, "language").values.slice(3);
   assert.deepEqual(en.slice(0, 4), ["ar-EG", "ar-SA", "ar-AE", "bn"]);
   assert.equal(en.at(-1), "vi");
+  // Each language keeps its own list whatever order the pages are asked in (the lists are made
+  // once per language): Danish is named in Tamil on the Tamil page, in English elsewhere.
+  const danish = async (path: string) =>
+    /<option value="da"([^>]*)>([^<]+)<\/option>/.exec((await read(t, path)).body)?.slice(1);
+  for (let round = 0; round < 2; round++) {
+    assert.deepEqual(await danish("/ta/tools/voice"), ["", "டேனிஷ்"]);
+    assert.deepEqual(await danish("/si/tools/voice"), [' lang="en"', "Danish"]);
+    assert.deepEqual(await danish("/tools/voice"), ["", "Danish"]);
+  }
 });
 
 Deno.test("300 characters are spoken, 301 are a 400 beside the text; a tag problem is named beside it too", async () => {
