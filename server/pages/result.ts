@@ -48,13 +48,25 @@ const ACRONYMS = new Set([
   "sscl",
 ]);
 
-function words(key: string): string[] {
-  return key
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[\s_-]+/)
-    .filter(Boolean);
+/** The words of each key seen so far: the keys are the results' field names, a bounded set. */
+const wordsOf = new Map<string, readonly string[]>();
+
+function words(key: string): readonly string[] {
+  let found = wordsOf.get(key);
+  if (found === undefined) {
+    found = Object.freeze(
+      key
+        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+        .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
+        .toLowerCase()
+        .split(/[\s_-]+/)
+        .filter(Boolean),
+    );
+    // A bound all the same, should some result ever use data as keys.
+    if (wordsOf.size >= 10_000) wordsOf.clear();
+    wordsOf.set(key, found);
+  }
+  return found;
 }
 
 /**
