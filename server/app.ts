@@ -120,8 +120,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   // Pages exist at /path, /si/path and /ta/path: the router sees the path without the prefix.
   const app = new Hono<AppEnv>({ getPath: (request) => routingPath(getPath(request)) });
 
-  app.use(shareCall());
-  app.use(pageLanguage(baseUrl));
+  app.use(shareCall({ compress: config.compression }));
+  app.use(pageLanguage(baseUrl, { compress: config.compression }));
 
   const openApi = buildOpenApi(operations, {
     baseUrl,
@@ -218,6 +218,7 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const peek = peekQuota(quota, clock);
   const routes = compileRoutes(operations, {
     baseUrl,
+    compress: config.compression,
     context,
     steps: (op) => op.account ? [peek] : op.keyOnly ? [requireKey, consume] : [consume],
     guard: (op) => op.account ? accountGuard(op, accountDeps) : undefined,

@@ -32,6 +32,11 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   /** Log full client addresses (else masked to /24 or /48). */
   logIp: boolean;
+  /**
+   * Whether large text answers are gzipped for clients that accept it (`server/http/compress.ts`);
+   * off when a proxy in front compresses instead.
+   */
+  compression: boolean;
   /** Bearer token protecting `/metrics` (unset: open). */
   metricsToken: string | undefined;
   /** Longest a graceful shutdown waits for in-flight requests. */
@@ -93,6 +98,7 @@ const schema = z.object({
   VOICE_DAILY_LIMIT: whole("VOICE_DAILY_LIMIT", 0, 1e9, 100),
   VOICE_PAGE_DAILY_LIMIT: whole("VOICE_PAGE_DAILY_LIMIT", 0, 1e9, 20),
   LOG_IP: z.enum(["0", "1", "false", "true"], { error: "LOG_IP must be 0 or 1" }).optional(),
+  COMPRESSION: z.enum(["gzip", "off"], { error: "COMPRESSION must be gzip or off" }).optional(),
   QUOTA_EXACT: z.enum(["0", "1", "false", "true"], { error: "QUOTA_EXACT must be 0 or 1" })
     .optional(),
   METRICS_TOKEN: z.string().optional(),
@@ -160,6 +166,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     voiceQueue: e.VOICE_QUEUE,
     logLevel: e.LOG_LEVEL ?? "info",
     logIp: e.LOG_IP === "1" || e.LOG_IP === "true",
+    compression: e.COMPRESSION !== "off",
     quotaExact: e.QUOTA_EXACT === undefined
       ? /^(https?:\/\/|default$)/i.test(kvPath)
       : e.QUOTA_EXACT === "1" || e.QUOTA_EXACT === "true",

@@ -31,6 +31,7 @@ import { recordAccess } from "../observe/access_log.ts";
 import type { Metrics } from "../observe/metrics.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import { Call } from "./call.ts";
+import { compressResponse } from "./compress.ts";
 import { declaresMoreThan, MAX_ANY_BODY, payloadTooLarge } from "./body.ts";
 import { callerStep, type KeyResolver } from "./caller.ts";
 import { resolveClient } from "./client_ip.ts";
@@ -230,9 +231,12 @@ async function headOf(response: Response): Promise<Response> {
  * and `quota` variables), and hands back the route pattern that answered and the quota, for the
  * pipeline's metrics, log line and headers. Mount it first.
  *
+ * @param options `compress`: gzip large text answers for clients that accept it (`compress.ts`;
+ *   default true).
  * @returns The middleware.
  */
-export function shareCall(): MiddlewareHandler<AppEnv> {
+export function shareCall(options: { compress?: boolean } = {}): MiddlewareHandler<AppEnv> {
+  const compress = options.compress ?? true;
   return async (c, next) => {
     const call = c.env?.call;
     if (call === undefined) return await next();
@@ -242,6 +246,13 @@ export function shareCall(): MiddlewareHandler<AppEnv> {
     c.set("quota", call.quota);
     try {
       await next();
+      // Compressed here, before a HEAD's body is dropped, so HEAD and GET agree (compress.ts).
+      const compressed = compress ? await compressResponse(c.req.raw, c.res) : c.res;
+      if (compressed !== c.res) {
+        // Set over an existing response, Hono would wrap the new one around a stream of its body.
+        c.res = undefined;
+        c.res = compressed;
+      }
       if (c.req.method === "HEAD" && c.res.body) {
         // Hono answers HEAD with the GET handler and drops the body afterwards: keep its length.
         const body = await c.res.arrayBuffer();

@@ -13,6 +13,7 @@ import { negotiateLang } from "../../core/i18n.ts";
 import { takesLang } from "../../core/lang_param.ts";
 import type { AnyOperation, OperationContext, OperationFormat } from "../../core/operation.ts";
 import type { Call } from "./call.ts";
+import { compressText } from "./compress.ts";
 import { envelopeJson } from "./envelope.ts";
 import { entityTag, ifNoneMatchMatches } from "./etag.ts";
 import type { AppContext, AppEnv } from "./types.ts";
@@ -50,6 +51,8 @@ export function routePath(op: AnyOperation): string {
 export interface CompileOptions {
   /** Public base URL, for `meta.page_url`. */
   baseUrl: string;
+  /** Gzip large answers for clients that accept it (`compress.ts`; default true). */
+  compress?: boolean;
   /** The context each local operation runs with. */
   context: () => OperationContext;
   /** Steps run before an operation (key check, quota), in order. */
@@ -242,7 +245,9 @@ function localAnswer(op: AnyOperation, options: CompileOptions): Answer {
   const parse = paramParser(op);
   const envelope = envelopeJson(op, options.baseUrl);
   const { context } = options;
+  const compress = options.compress ?? true;
   const rendered = (
+    call: Call,
     format: OperationFormat,
     body: string,
     data: unknown,
@@ -257,12 +262,13 @@ function localAnswer(op: AnyOperation, options: CompileOptions): Answer {
         `inline; filename="${format.filename(data, params)}"`,
       );
     }
-    return response;
+    return compress ? compressText(call.request, response, body) : response;
   };
   const enveloped = (call: Call, data: unknown, headers?: Record<string, string>): Response => {
-    const response = new Response(envelope(data, call), { headers: { "content-type": JSON_TYPE } });
+    const body = envelope(data, call);
+    const response = new Response(body, { headers: { "content-type": JSON_TYPE } });
     if (headers) { for (const name in headers) response.headers.set(name, headers[name]!); }
-    return response;
+    return compress ? compressText(call.request, response, body) : response;
   };
   const conditional = async (
     call: Call,
@@ -282,7 +288,7 @@ function localAnswer(op: AnyOperation, options: CompileOptions): Answer {
       return new Response(null, { status: 304, headers });
     }
     return format && body !== undefined
-      ? rendered(format, body, data, params, headers)
+      ? rendered(call, format, body, data, params, headers)
       : enveloped(call, data, headers);
   };
   const langAware = takesLang(op);
@@ -294,7 +300,7 @@ function localAnswer(op: AnyOperation, options: CompileOptions): Answer {
     const data = run(params, context());
     const format = op.formats ? chosenFormat(op, params) : undefined;
     if (op.conditional) return conditional(call, data, params, format, vary);
-    if (format) return rendered(format, format.render(data, params), data, params, vary);
+    if (format) return rendered(call, format, format.render(data, params), data, params, vary);
     return enveloped(call, data, vary);
   };
 }

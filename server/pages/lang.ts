@@ -12,6 +12,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import { type Lang, message, type MessageKey, type MessageVars } from "../../core/i18n.ts";
 import { registerAllMessages } from "../../core/i18n_all.ts";
+import { compressText } from "../http/compress.ts";
 import type { AppEnv } from "../http/types.ts";
 
 // The server answers in every language: all catalogues are registered once, at load.
@@ -25,6 +26,11 @@ export interface PageContext {
   path: string;
   /** Public base URL, for the `hreflang` alternates. */
   baseUrl: string;
+  /**
+   * The request being answered, when pages may be compressed: its `Accept-Encoding` decides
+   * (see {@linkcode htmlPage}).
+   */
+  request?: Request | undefined;
 }
 
 const storage = new AsyncLocalStorage<PageContext>();
@@ -137,7 +143,7 @@ const localized = new WeakSet<Response>();
 
 /**
  * The response of a rendered page: its links in the page's language ({@linkcode localizeLinks}),
- * the HTML type, and the given headers.
+ * the HTML type, and the given headers; gzipped when the request accepts it (`compressText`).
  *
  * Built the way Deno 2.9 serves a string cheapest: only the type in the constructor, the other
  * headers set afterwards. A response made with more headers is copied to a native one when it is
@@ -154,13 +160,14 @@ export function htmlPage(
   status = 200,
   headers?: Readonly<Record<string, string>>,
 ): Response {
-  const response = new Response(localizeLinks(body, pageContext().lang), {
-    status,
-    headers: { "content-type": HTML_TYPE },
-  });
+  const { lang, request } = pageContext();
+  const text = localizeLinks(body, lang);
+  const response = new Response(text, { status, headers: { "content-type": HTML_TYPE } });
   if (headers) { for (const name in headers) response.headers.set(name, headers[name]!); }
-  localized.add(response);
-  return response;
+  // Compressed here, where the text is at hand (reading it back later costs as much again).
+  const sent = request ? compressText(request, response, text) : response;
+  localized.add(sent);
+  return sent;
 }
 
 /**
@@ -169,9 +176,15 @@ export function htmlPage(
  * {@linkcode htmlPage} already do; any other HTML answer is rewritten here).
  *
  * @param baseUrl Public base URL.
+ * @param options `compress`: let {@linkcode htmlPage} gzip pages for clients that accept it
+ *   (default true).
  * @returns The middleware.
  */
-export function pageLanguage(baseUrl: string): MiddlewareHandler<AppEnv> {
+export function pageLanguage(
+  baseUrl: string,
+  options: { compress?: boolean } = {},
+): MiddlewareHandler<AppEnv> {
+  const compress = options.compress ?? true;
   return async (c, next) => {
     const raw = c.req.url;
     const start = raw.indexOf("/", raw.indexOf("//") + 2);
@@ -179,7 +192,8 @@ export function pageLanguage(baseUrl: string): MiddlewareHandler<AppEnv> {
     if (raw.startsWith("/api/", start) || raw.startsWith("/static/", start)) return next();
     const url = new URL(raw);
     const { lang, path } = splitLangPath(url.pathname);
-    await storage.run({ lang, path: `${path}${url.search}`, baseUrl }, next);
+    const request = compress ? c.req.raw : undefined;
+    await storage.run({ lang, path: `${path}${url.search}`, baseUrl, request }, next);
     if (lang === "en" || localized.has(c.res)) return;
     // Hono copies the old response's headers onto a new one, so headers are changed in place.
     const location = c.res.headers.get("Location");

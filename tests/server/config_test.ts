@@ -103,3 +103,10 @@ Deno.test("QUOTA_EXACT defaults to 1 where instances share the KV (a KV Connect 
   );
   assert.throws(() => loadConfig({ QUOTA_EXACT: "yes" }), /QUOTA_EXACT must be 0 or 1/);
 });
+
+Deno.test("COMPRESSION is gzip (the default) or off, named when it is neither", () => {
+  assert.equal(loadConfig({}).compression, true);
+  assert.equal(loadConfig({ COMPRESSION: "gzip" }).compression, true);
+  assert.equal(loadConfig({ COMPRESSION: "off" }).compression, false);
+  assert.throws(() => loadConfig({ COMPRESSION: "br" }), /COMPRESSION must be gzip or off/);
+});
