@@ -13,7 +13,7 @@ import { negotiateLang } from "../../core/i18n.ts";
 import { takesLang } from "../../core/lang_param.ts";
 import type { AnyOperation, OperationContext, OperationFormat } from "../../core/operation.ts";
 import type { Call } from "./call.ts";
-import { compressText } from "./compress.ts";
+import { compressResponse, compressText } from "./compress.ts";
 import { envelopeJson } from "./envelope.ts";
 import { entityTag, ifNoneMatchMatches } from "./etag.ts";
 import type { AppContext, AppEnv } from "./types.ts";
@@ -195,7 +195,7 @@ export function compileRoutes(ops: readonly AnyOperation[], options: CompileOpti
     if (op.run) {
       answer = localAnswer(op, options);
     } else if (handler) {
-      answer = handlerAnswer(op, pattern, handler, options.guard?.(op));
+      answer = handlerAnswer(op, pattern, handler, options.guard?.(op), options.compress ?? true);
     } else {
       throw new TypeError(
         `Cannot mount operation "${op.name}": it has no run and no server handler`,
@@ -328,20 +328,25 @@ export function withAcceptLanguage(
 /**
  * The answer of a server-only operation: its Hono handler, called with a Hono context that
  * carries the call's id, caller and quota (so `c.json`, `c.req.param` and the account helpers
- * work as in any Hono route), after the operation's guard.
+ * work as in any Hono route), after the operation's guard; a large text answer is gzipped for
+ * a client that accepts it (`compress.ts`).
  */
 function handlerAnswer(
   op: AnyOperation,
   pattern: string,
   handler: Handler<AppEnv>,
   guard: ((c: AppContext) => void) | undefined,
+  compress: boolean,
 ): Answer {
   const routerRoute = { basePath: "/", path: pattern, method: op.method, handler };
   const next = () => Promise.resolve();
-  const settle = (c: AppContext, result: unknown): Response => {
-    if (result instanceof Response) return result;
-    if (c.finalized) return c.res;
-    throw new TypeError(`The handler of operation "${op.name}" returned no response`);
+  const settle = (c: AppContext, result: unknown): Response | Promise<Response> => {
+    const response = result instanceof Response ? result : c.finalized ? c.res : undefined;
+    if (response === undefined) {
+      throw new TypeError(`The handler of operation "${op.name}" returned no response`);
+    }
+    // Large text answers (the store's catalogue, news lists) as the others are (compress.ts).
+    return compress ? compressResponse(c.req.raw, response) : response;
   };
   return (call, params) => {
     const c: AppContext = new Context<AppEnv>(call.request, {
