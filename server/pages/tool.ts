@@ -87,6 +87,16 @@ function parametersOf(op: AnyOperation): readonly ParameterObject[] {
   return found;
 }
 
+/** The value an operation's parameter takes when it is left out (its zod default), if any. */
+function defaultOf(op: AnyOperation, name: string): unknown {
+  const shape = op.params.shape as Record<
+    string,
+    { _zod: { def: { type: string; defaultValue?: unknown } } } | undefined
+  >;
+  const def = shape[name]?._zod.def;
+  return def?.type === "default" ? def.defaultValue : undefined;
+}
+
 /**
  * The parameter pairs of an operation's documented example URL.
  *
@@ -424,7 +434,13 @@ export function toolPage(input: ToolPageInput): RenderedPage {
       : ""}
   `);
 
-  const values = Object.fromEntries(typedPairs);
+  const values: Record<string, string> = Object.fromEntries(typedPairs);
+  // A choice left out was answered with its default: the form shows that choice made.
+  for (const field of spec.fields) {
+    if (field.kind !== "choice" || values[field.name] !== undefined) continue;
+    const fallback = defaultOf(op, field.name);
+    if (typeof fallback === "string") values[field.name] = fallback;
+  }
   const body = html`
     ${failed ? errorSummary(outcome.problems) : ""}
     <h1>${title}</h1>

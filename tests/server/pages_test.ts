@@ -490,3 +490,22 @@ Deno.test("the estimate caution is said by tools that compute, never by speech, 
     if (worked) assert.match(worked, /<li>|<a href/, `${slug}: an empty worked-out section`);
   }
 });
+
+Deno.test("a choice left out shows its default as chosen, since the answer used it", async () => {
+  await using t = await testApp();
+  /** The values of the radios of `name` that are checked. */
+  const checked = (page: string, name: string) =>
+    [...page.matchAll(
+      new RegExp(`<input type="radio"[^>]*name="${name}" value="(\\w+)"([^>]*)>`, "g"),
+    )]
+      .filter((m) => / checked/.test(m[2]!)).map((m) => m[1]);
+  // The VAT operation's mode defaults to "add" (core/ops/vat.ts).
+  assert.deepEqual(checked(await read(t, "/tools/vat?amount=1000"), "mode"), ["add"]);
+  assert.deepEqual(checked(await read(t, "/tools/vat"), "mode"), ["add"]);
+  assert.deepEqual(checked(await read(t, "/si/tools/vat?amount=1000"), "mode"), ["add"]);
+  assert.deepEqual(checked(await read(t, "/tools/vat?amount=1000&mode=remove"), "mode"), [
+    "remove",
+  ]);
+  // A value the operation refuses is shown refused, nothing chosen for it.
+  assert.deepEqual(checked(await read(t, "/tools/vat?amount=1000&mode=bogus"), "mode"), []);
+});
