@@ -95,8 +95,12 @@ function varyOnEncoding(headers: Headers): void {
 /**
  * A response with the same status and headers and a new body, built the way Deno serves
  * cheapest (see `htmlPage`): the type in the constructor, the other headers afterwards.
+ *
+ * @param response The response (its body is not read).
+ * @param body The new body.
+ * @returns The new response.
  */
-function withBody(response: Response, body: Uint8Array<ArrayBuffer>): Response {
+export function withBody(response: Response, body: string | Uint8Array<ArrayBuffer>): Response {
   const headers = response.headers;
   const type = headers.get("Content-Type")!;
   const out = new Response(body, { status: response.status, headers: { "content-type": type } });

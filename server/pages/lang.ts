@@ -12,7 +12,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import { type Lang, message, type MessageKey, type MessageVars } from "../../core/i18n.ts";
 import { registerAllMessages } from "../../core/i18n_all.ts";
-import { compressText } from "../http/compress.ts";
+import { compressText, withBody } from "../http/compress.ts";
 import type { AppEnv } from "../http/types.ts";
 
 // The server answers in every language: all catalogues are registered once, at load.
@@ -204,14 +204,7 @@ export function pageLanguage(
     }
     const type = c.res.headers.get("Content-Type") ?? "";
     if (type.startsWith("text/html")) {
-      const old = c.res;
-      const page = new Response(localizeLinks(await old.text(), lang), {
-        status: old.status,
-        headers: { "content-type": type },
-      });
-      for (const [name, value] of old.headers) {
-        if (name !== "content-type" && name !== "content-length") page.headers.append(name, value);
-      }
+      const page = withBody(c.res, localizeLinks(await c.res.text(), lang));
       // Set over an existing response, Hono would wrap the new one around a stream of its body.
       c.res = undefined;
       c.res = page;
