@@ -10,14 +10,15 @@
  * load (see docs/performance.md, "Compression"). `COMPRESSION=off` turns it off, for a proxy in
  * front that compresses instead.
  *
- * Rules, as Deno Deploy and nginx apply them, and one of ours: only a body of a compressible type
- * ({@linkcode compressibleType}); never one that already has a `Content-Encoding`, nor one whose
- * `Cache-Control` says `no-transform`, nor (ours) `no-store` (those carry sessions, keys and links that
- * must stay secret, and compression would leak them through the length of the answer wherever a
- * visitor's text is on the same page: the BREACH attack). A strong `ETag` becomes weak (the bytes
- * differ, the content does not). `Vary: Accept-Encoding` goes on every answer that could have
- * been compressed, so caches keep the two apart. A `HEAD` is compressed like its `GET` before its
- * body is dropped, so both name the same `Content-Encoding` and `Content-Length`.
+ * Rules, as Deno Deploy and nginx apply them, and one of ours: only a body of a compressible
+ * type ({@linkcode compressibleType}); never one that already has a `Content-Encoding`, nor one
+ * whose `Cache-Control` says `no-transform`, nor (ours) `no-store`: those answers carry sessions,
+ * keys and links that must stay secret, and compression would leak them through the length of
+ * the answer wherever a visitor's text is on the same page (the BREACH attack). A strong `ETag`
+ * becomes weak (the bytes differ, the content does not). `Vary: Accept-Encoding` goes on every
+ * answer that could have been compressed, so caches keep the two apart. A `HEAD` is compressed
+ * like its `GET` before its body is dropped, so both name the same `Content-Encoding` and
+ * `Content-Length`.
  *
  * @module
  */

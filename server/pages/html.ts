@@ -24,6 +24,9 @@ const ESCAPES: Record<string, string> = {
   "'": "&#39;",
 };
 
+const UNSAFE = /[&<>"']/;
+const UNSAFE_ALL = /[&<>"']/g;
+
 /**
  * Escapes text for HTML content and attribute values.
  *
@@ -34,9 +37,6 @@ export function escapeHtml(text: string): string {
   // Most texts have nothing to escape: a test is far cheaper than a replace with a callback.
   return UNSAFE.test(text) ? text.replace(UNSAFE_ALL, (c) => ESCAPES[c]!) : text;
 }
-
-const UNSAFE = /[&<>"']/;
-const UNSAFE_ALL = /[&<>"']/g;
 
 function render(value: unknown): string {
   if (typeof value === "string") return escapeHtml(value);
