@@ -27,7 +27,10 @@ async function answer(
   await using t = await testApp();
   const res = await t.request(`/api/v1/store${query}`, { headers });
   const body = await json(res);
-  return { data: body.data ?? body, vary: res.headers.get("Vary"), status: res.status };
+  // The catalogue is large enough to be compressed, so it also varies on Accept-Encoding.
+  const vary = res.headers.get("Vary")?.split(/,\s*/).filter((name) => name !== "Accept-Encoding")
+    .join(", ") ?? null;
+  return { data: body.data ?? body, vary, status: res.status };
 }
 
 /** The listing without the fields `lang` changes, to compare languages. */
