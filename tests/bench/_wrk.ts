@@ -133,6 +133,29 @@ export async function startServer(
   return child;
 }
 
+/**
+ * Starts the server as `deno task start` runs it (`server/main.ts` with the default file-backed
+ * KV, here a fresh file in a temporary folder), with no practical daily limit, on a port.
+ *
+ * @param port Where.
+ * @param readyPath A path that answers once the server is up.
+ * @returns The process and the KV folder to remove afterwards.
+ */
+export async function startDeployed(
+  port: number,
+  readyPath: string,
+): Promise<{ child: Deno.ChildProcess; kvDir: string }> {
+  const kvDir = await Deno.makeTempDir({ prefix: "lanka-bench-kv-" });
+  const child = await startServer("server/main.ts", {
+    PORT: String(port),
+    HOSTNAME: "127.0.0.1",
+    KV_PATH: `${kvDir}/lanka.sqlite3`,
+    ANON_DAILY_LIMIT: "1000000000",
+    LOG_LEVEL: "warn",
+  }, `http://127.0.0.1:${port}${readyPath}`);
+  return { child, kvDir };
+}
+
 /** Stops a server process. */
 export async function stopServer(child: Deno.ChildProcess): Promise<void> {
   try {

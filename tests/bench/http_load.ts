@@ -22,6 +22,7 @@ import {
   cpuSeconds,
   ensureWrk,
   freePort,
+  startDeployed,
   startReplay,
   startServer,
   stopServer,
@@ -44,14 +45,7 @@ const baseline = await startServer(
   { PORT: String(basePort) },
   `http://127.0.0.1:${basePort}/`,
 );
-const kvDir = await Deno.makeTempDir({ prefix: "lanka-bench-kv-" });
-const app = await startServer("server/main.ts", {
-  PORT: String(appPort),
-  HOSTNAME: "127.0.0.1",
-  KV_PATH: `${kvDir}/lanka.sqlite3`,
-  ANON_DAILY_LIMIT: "1000000000",
-  LOG_LEVEL: "warn",
-}, `http://127.0.0.1:${appPort}/api/v1`);
+const { child: app, kvDir } = await startDeployed(appPort, "/api/v1");
 const vatUrl = `http://127.0.0.1:${appPort}/api/v1/vat?amount=1000`;
 const answer = await captureResponse(vatUrl);
 const baseAnswer = await captureResponse(`http://127.0.0.1:${basePort}/`);

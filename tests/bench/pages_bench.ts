@@ -15,8 +15,8 @@ import {
   cpuSeconds,
   ensureWrk,
   freePort,
+  startDeployed,
   startReplay,
-  startServer,
   stopServer,
   wrk,
 } from "./_wrk.ts";
@@ -34,14 +34,7 @@ await ensureWrk();
 const loadStart = Deno.loadavg()[0]!;
 const port = freePort();
 const base = `http://127.0.0.1:${port}`;
-const kvDir = await Deno.makeTempDir({ prefix: "lanka-bench-kv-" });
-const app = await startServer("server/main.ts", {
-  PORT: String(port),
-  HOSTNAME: "127.0.0.1",
-  KV_PATH: `${kvDir}/lanka.sqlite3`,
-  ANON_DAILY_LIMIT: "1000000000",
-  LOG_LEVEL: "warn",
-}, `${base}/tools/vat`);
+const { child: app, kvDir } = await startDeployed(port, "/tools/vat");
 
 /** What one target is: a server process, a URL and the request headers. */
 interface Target {
