@@ -40,7 +40,14 @@ function described(ids: string[]): SafeHtml | string {
     : "";
 }
 
-function errorLine(id: string, message: string | undefined): SafeHtml | string {
+/**
+ * The error line under a field (read out with it through `aria-describedby`), or nothing.
+ *
+ * @param id The field's id (`fieldId`).
+ * @param message The error, if any.
+ * @returns The markup.
+ */
+export function errorLine(id: string, message: string | undefined): SafeHtml | string {
   if (!message) return "";
   return html`
     <p class="field-error"

@@ -21,8 +21,15 @@ import type { AppEnv } from "../http/types.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import { checkVoiceRequest, synthesizeOr503, unavailable } from "../voice/handler.ts";
 import type { VoiceSynthesizer } from "../voice/service.ts";
-import { answerBlock, errorSummary, fieldId, forDevelopers, type Problem } from "./components.ts";
-import { codeText, errorMessage } from "./form.ts";
+import {
+  answerBlock,
+  errorLine,
+  errorSummary,
+  fieldId,
+  forDevelopers,
+  type Problem,
+} from "./components.ts";
+import { codeText } from "./form.ts";
 import { html, layout, markup, raw, type SafeHtml } from "./html.ts";
 import { pageContext, t } from "./lang.ts";
 import type { RenderedPage } from "./tool.ts";
@@ -108,16 +115,6 @@ function languageOptions(): readonly LanguageOption[] {
   return options;
 }
 
-function errorLine(name: string, message: string | undefined): SafeHtml | string {
-  if (!message) return "";
-  return html`
-    <p class="field-error"
-      id="${fieldId(name)}-error"><span class="visually-hidden">${t(
-        "page.error.prefix",
-      )}</span> ${errorMessage(message)}</p>
-  `;
-}
-
 function invalid(message: string | undefined): SafeHtml | string {
   return message
     ? html`
@@ -141,7 +138,7 @@ function selectField(
   return html`
     <div class="field${error ? " invalid" : ""}">
       <label for="${id}">${t(`page.voice.${name}`)}</label>
-      ${errorLine(name, error)}
+      ${errorLine(id, error)}
       <select id="${id}" name="${name}"${error
         ? html`
           aria-describedby="${id}-error"
@@ -177,7 +174,7 @@ function voiceForm(
           <p class="hint" id="${text}-hint">${codeText(
             t("page.voice.text_hint", { max: PAGE_MAX_TEXT }),
           )}</p>
-          ${errorLine("text", errors.text)}
+          ${errorLine(text, errors.text)}
           <textarea id="${text}" name="text" rows="5" aria-describedby="${describedText.join(
             " ",
           )}"${invalid(errors.text)}>${values.text ?? ""}</textarea>
