@@ -14,28 +14,193 @@ export interface Logger {
   log(level: LogLevel, message: string, fields?: Record<string, unknown>): void;
   /** Whether lines at this level are written (to skip building fields that would be dropped). */
   enabled(level: LogLevel): boolean;
+  /** Writes out any line still held (see {@linkcode BatchedLines}); call before exiting. */
+  flush(): void;
 }
+
+/** Where a logger's lines go: a function, or a sink that may hold lines until flushed. */
+export type LogSink =
+  | ((line: string, level: LogLevel) => void)
+  | { write(line: string, level: LogLevel): void; flush(): void };
 
 /**
  * A logger writing JSON lines at or above a level.
  *
  * @param level The minimum level written.
- * @param write Where lines go (default: stderr for warn and error, stdout otherwise).
+ * @param sink Where lines go (default: each line at once, stderr for warn and error, stdout
+ *   otherwise; the server passes a {@linkcode BatchedLines}).
  * @returns The logger.
  */
-export function createLogger(
-  level: LogLevel,
-  write?: (line: string, level: LogLevel) => void,
-): Logger {
-  const sink = write ?? ((line: string, lvl: LogLevel) => {
-    if (ORDER[lvl] >= ORDER.warn) console.error(line);
-    else console.log(line);
-  });
+export function createLogger(level: LogLevel, sink?: LogSink): Logger {
+  const write = typeof sink === "object" ? sink.write.bind(sink) : sink ?? writeAtOnce;
+  const flush = typeof sink === "object" ? sink.flush.bind(sink) : () => {};
   return {
     enabled: (lvl) => ORDER[lvl] >= ORDER[level],
-    log(lvl, message, fields = {}) {
+    log(lvl, message, fields) {
       if (ORDER[lvl] < ORDER[level]) return;
-      sink(JSON.stringify({ time: new Date().toISOString(), level: lvl, message, ...fields }), lvl);
+      write(logLine(lvl, message, fields), lvl);
     },
+    flush,
   };
+}
+
+let lastMs = NaN;
+let lastTime = "";
+
+/** The clock as ISO 8601, formatted once per millisecond (many lines share one under load). */
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastTime = new Date(ms).toISOString();
+  }
+  return lastTime;
+}
+
+/**
+ * One JSON line: `time`, `level` and `message` first, then the fields, as
+ * `JSON.stringify({ time, level, message, ...fields })` writes it (and through it when a field
+ * would take one of those three names), without copying the fields into a new object.
+ */
+export function logLine(
+  level: LogLevel,
+  message: string,
+  fields: Record<string, unknown> | undefined,
+): string {
+  const time = isoNow();
+  if (fields !== undefined && ("time" in fields || "level" in fields || "message" in fields)) {
+    return JSON.stringify({ time, level, message, ...fields });
+  }
+  const head = `{"time":"${time}","level":"${level}","message":${JSON.stringify(message)}`;
+  const rest = fields === undefined ? "{}" : JSON.stringify(fields);
+  return rest.length > 2 ? `${head},${rest.slice(1)}` : `${head}}`;
+}
+
+function writeAtOnce(line: string, level: LogLevel): void {
+  if (ORDER[level] >= ORDER.warn) console.error(line);
+  else console.log(line);
+}
+
+/** A file descriptor lines are written to (`Deno.stdout`, `Deno.stderr`, or a test's own). */
+export interface LineOutput {
+  writeSync(bytes: Uint8Array): number;
+}
+
+/** Options of {@linkcode BatchedLines}. */
+export interface BatchedLinesOptions {
+  /** The longest a held line waits before it is written, in milliseconds (default 100). */
+  intervalMs?: number;
+  /** Held lines are written at once when they reach this many characters (default 64 KiB). */
+  maxChars?: number;
+  /** Where debug and info lines go (default `Deno.stdout`). */
+  out?: LineOutput;
+  /** Where warn and error lines go (default `Deno.stderr`). */
+  err?: LineOutput;
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * The server's log sink. Writing a line to stdout is a system call, and one per request halved
+ * the server's throughput (`docs/performance.md`, "The access log"); so debug and info lines
+ * (the per-request `request` lines above all) are held and written together, once every
+ * `intervalMs` or as soon as they reach `maxChars`, in their order. Warn and error lines are
+ * written to stderr at once, after whatever stdout lines were held, so that a terminal shows
+ * them in order. A process killed outright loses at most the last `intervalMs` of held lines;
+ * the server flushes them when it stops and on an uncaught error.
+ *
+ * If the output cannot be written (a closed pipe), the lines are dropped, said once on the other
+ * output, and writing is tried again with the next batch.
+ */
+export class BatchedLines {
+  readonly #intervalMs: number;
+  readonly #maxChars: number;
+  readonly #out: LineOutput;
+  readonly #err: LineOutput;
+  #held: string[] = [];
+  #chars = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #failed = false;
+  readonly #onTimer = () => {
+    this.#timer = undefined;
+    this.flush();
+  };
+
+  /** @param options Interval, size, outputs. */
+  constructor(options: BatchedLinesOptions = {}) {
+    this.#intervalMs = options.intervalMs ?? 100;
+    this.#maxChars = options.maxChars ?? 64 * 1024;
+    this.#out = options.out ?? Deno.stdout;
+    this.#err = options.err ?? Deno.stderr;
+  }
+
+  /**
+   * Takes one line (without its newline).
+   *
+   * @param line The line.
+   * @param level Its level: warn and error are written at once, to the error output.
+   */
+  write(line: string, level: LogLevel): void {
+    if (ORDER[level] >= ORDER.warn) {
+      this.flush();
+      this.#writeAll(this.#err, `${line}\n`, this.#out);
+      return;
+    }
+    this.#held.push(line);
+    this.#chars += line.length + 1;
+    if (this.#chars >= this.#maxChars) this.flush();
+    else if (this.#timer === undefined) {
+      const timer = setTimeout(this.#onTimer, this.#intervalMs);
+      // Held lines never keep the process alive: it flushes them when it stops.
+      Deno.unrefTimer(timer);
+      this.#timer = timer;
+    }
+  }
+
+  /** Writes every held line now. */
+  flush(): void {
+    if (this.#timer !== undefined) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+    }
+    if (this.#held.length === 0) return;
+    const text = `${this.#held.join("\n")}\n`;
+    this.#held = [];
+    this.#chars = 0;
+    this.#writeAll(this.#out, text, this.#err);
+  }
+
+  /** Lines held now, for tests and metrics. */
+  get held(): number {
+    return this.#held.length;
+  }
+
+  #writeAll(output: LineOutput, text: string, other: LineOutput): void {
+    let bytes = encoder.encode(text);
+    try {
+      while (bytes.length > 0) {
+        const written = output.writeSync(bytes);
+        // A descriptor that takes nothing would spin here: treat it as closed.
+        if (written <= 0) throw new Error("the output took no bytes");
+        bytes = bytes.subarray(written);
+      }
+      this.#failed = false;
+    } catch (error) {
+      if (this.#failed) return;
+      this.#failed = true;
+      const why = error instanceof Error ? error.message : String(error);
+      try {
+        other.writeSync(encoder.encode(
+          `${
+            JSON.stringify({
+              time: new Date().toISOString(),
+              level: "error",
+              message: "Log lines could not be written and were dropped",
+              error: why,
+            })
+          }\n`,
+        ));
+      } catch { /* both outputs are gone: nothing is left to tell */ }
+    }
+  }
 }

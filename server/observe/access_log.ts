@@ -9,6 +9,19 @@ import type { Metrics } from "./metrics.ts";
  * @returns The masked address.
  */
 export function maskAddress(address: string): string {
+  let masked = masks.get(address);
+  if (masked === undefined) {
+    if (masks.size >= 10_000) masks.clear();
+    masked = maskOf(address);
+    masks.set(address, masked);
+  }
+  return masked;
+}
+
+/** The same few addresses call again and again: each one's mask, worked out once (bounded). */
+const masks = new Map<string, string>();
+
+function maskOf(address: string): string {
   if (address.includes(".") && !address.includes(":")) return address.replace(/\.\d+$/, ".0");
   const groups = address.split(":").filter(Boolean).slice(0, 3);
   return `${groups.join(":")}::/48`;
@@ -42,13 +55,26 @@ export function recordAccess(
   if (!logger.enabled("info")) return;
   // The client's address as the pipeline resolved it (behind trusted proxies, the forwarded one).
   const address = call.client.address;
-  logger.log("info", "request", {
+  const fields: AccessFields = {
     requestId: call.id,
     method,
     route,
     status,
     durationMs: Math.round(seconds * 100_000) / 100,
     tier,
-    ...(address !== "unknown" ? { ip: logIp ? address : maskAddress(address) } : {}),
-  });
+  };
+  if (address !== "unknown") fields.ip = logIp ? address : maskAddress(address);
+  logger.log("info", "request", fields);
+}
+
+/** The fields of a `request` line. */
+interface AccessFields {
+  [field: string]: unknown;
+  requestId: string;
+  method: string;
+  route: string;
+  status: number;
+  durationMs: number;
+  tier: string;
+  ip?: string;
 }

@@ -60,13 +60,17 @@ export interface CollectedOutput {
  * Collects a spawned process's piped stdout and stderr into one text.
  *
  * @param child A process spawned with `stdout: "piped"` and `stderr: "piped"`.
+ * @param maxChars Keep only the first this many characters and read the rest away (a benchmark's
+ *   server writes a request line per request; its start-up lines come first).
  * @returns The text so far, and when both streams ended.
  */
-export function collectOutput(child: Deno.ChildProcess): CollectedOutput {
+export function collectOutput(child: Deno.ChildProcess, maxChars = Infinity): CollectedOutput {
   let text = "";
   const decoder = new TextDecoder();
   const drain = async (stream: ReadableStream<Uint8Array>) => {
-    for await (const chunk of stream) text += decoder.decode(chunk, { stream: true });
+    for await (const chunk of stream) {
+      if (text.length < maxChars) text += decoder.decode(chunk, { stream: true });
+    }
   };
   return { text: () => text, done: Promise.all([drain(child.stdout), drain(child.stderr)]) };
 }
@@ -78,9 +82,14 @@ export function collectOutput(child: Deno.ChildProcess): CollectedOutput {
  * configuration, KV that cannot be opened) fails with its own output.
  *
  * @param env Extra environment variables (HOSTNAME is 127.0.0.1 and PORT 0 unless given).
+ * @param options `maxOutput`: keep only the first this many characters of output (see
+ *   {@linkcode collectOutput}).
  * @returns The server.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { maxOutput?: number } = {},
+): Promise<RunningServer> {
   const process = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", ...startTaskV8Flags(), "server/main.ts"],
     cwd: ROOT,
@@ -89,7 +98,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  const output = collectOutput(process);
+  const output = collectOutput(process, options.maxOutput);
   const drained = output.done;
   let exited: Deno.CommandStatus | undefined;
   const status = process.status.then((s) => (exited = s));

@@ -126,16 +126,20 @@ export async function startServer(
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", ...startTaskV8Flags(), script],
     env,
-    stdout: "null",
+    // As under systemd or a container: stdout is a pipe someone reads (the server's request
+    // lines at the default LOG_LEVEL), here read and thrown away.
+    stdout: "piped",
     stderr: "inherit",
   }).spawn();
+  child.stdout.pipeTo(new WritableStream()).catch(() => {});
   await waitFor(readyUrl);
   return child;
 }
 
 /**
  * Starts the server as `deno task start` runs it (`server/main.ts` with the default file-backed
- * KV, here a fresh file in a temporary folder), with no practical daily limit, on a port.
+ * KV, here a fresh file in a temporary folder, and the default `LOG_LEVEL`, so a request line per
+ * request goes to its stdout pipe), with no practical daily limit, on a port.
  *
  * @param port Where.
  * @param readyPath A path that answers once the server is up.
@@ -151,7 +155,6 @@ export async function startDeployed(
     HOSTNAME: "127.0.0.1",
     KV_PATH: `${kvDir}/lanka.sqlite3`,
     ANON_DAILY_LIMIT: "1000000000",
-    LOG_LEVEL: "warn",
   }, `http://127.0.0.1:${port}${readyPath}`);
   return { child, kvDir };
 }

@@ -61,7 +61,6 @@ const memory = await startServer("server/main.ts", {
   HOSTNAME: "127.0.0.1",
   KV_PATH: ":memory:",
   ANON_DAILY_LIMIT: "1000000000",
-  LOG_LEVEL: "warn",
 }, `http://127.0.0.1:${memoryPort}/api/v1`);
 
 const targets = {

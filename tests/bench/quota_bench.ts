@@ -60,9 +60,11 @@ async function spawnServer(
 ): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child = new Deno.Command(Deno.execPath(), {
     args,
-    stdout: "null",
+    // Read and thrown away, as the real server's stdout is (request lines).
+    stdout: "piped",
     stderr: "inherit",
   }).spawn();
+  child.stdout.pipeTo(new WritableStream()).catch(() => {});
   const url = `http://127.0.0.1:${port}${path}`;
   for (let i = 0; i < 300; i++) {
     try {
@@ -93,7 +95,10 @@ Deno.serve({ port: ${port}, hostname: "127.0.0.1", onListen() {} }, () => new Re
 const loadStart = Deno.loadavg()[0]!;
 const dir = await Deno.makeTempDir();
 const kvPath = `${dir}/bench.sqlite3`;
-const server = await startServer(kvPath, { KEY_DAILY_LIMIT: "1000000000", LOG_LEVEL: "error" });
+// As deployed: the default LOG_LEVEL (info), a request line per request on the stdout pipe.
+const server = await startServer(kvPath, { KEY_DAILY_LIMIT: "1000000000", LOG_LEVEL: "info" }, {
+  maxOutput: 1 << 20,
+});
 const bare = await bareServer();
 const { key, accountId } = await accountWithKey(server.url, "bench@example.com", "bench-password");
 const target = `${server.url}/api/v1/vat?amount=100`;

@@ -19,13 +19,15 @@ export { freePort } from "../_helpers/server.ts";
  *
  * @param kvPath The KV file.
  * @param env Extra environment.
+ * @param options `maxOutput`: keep only the first this many characters of its output.
  * @returns The process.
  */
 export async function startServer(
   kvPath: string,
   env: Record<string, string> = {},
+  options: { maxOutput?: number } = {},
 ): Promise<ServerProcess> {
-  const server = await start({ KV_PATH: kvPath, LOG_LEVEL: "warn", ...env });
+  const server = await start({ KV_PATH: kvPath, LOG_LEVEL: "warn", ...env }, options);
   return {
     url: server.url,
     child: server.process,

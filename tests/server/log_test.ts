@@ -1,0 +1,163 @@
+/**
+ * The log lines and the server's batched sink (`server/log.ts`). That the running server writes
+ * its request lines through it, within the interval and all of them at shutdown, is tested on
+ * the real process in `tests/e2e/access_log_test.ts`.
+ */
+import assert from "node:assert/strict";
+import { BatchedLines, createLogger, type LineOutput, logLine } from "../../server/log.ts";
+
+/** An output that keeps what it is given, taking at most `chunk` bytes per write. */
+class Kept implements LineOutput {
+  writes = 0;
+  bytes: number[] = [];
+  fail = false;
+  constructor(readonly chunk = Infinity) {}
+  writeSync(data: Uint8Array): number {
+    if (this.fail) throw new Error("Broken pipe (os error 32)");
+    this.writes++;
+    const n = Math.min(data.length, this.chunk);
+    this.bytes.push(...data.subarray(0, n));
+    return n;
+  }
+  get text(): string {
+    return new TextDecoder().decode(new Uint8Array(this.bytes));
+  }
+  get lines(): string[] {
+    return this.text.split("\n").filter(Boolean);
+  }
+}
+
+Deno.test("logLine writes time, level and message first, then the fields, as valid JSON", () => {
+  const line = logLine("info", "request", { requestId: "a-1", status: 200, note: 'say "hi"\n' });
+  const parsed = JSON.parse(line);
+  assert.deepEqual(Object.keys(parsed), [
+    "time",
+    "level",
+    "message",
+    "requestId",
+    "status",
+    "note",
+  ]);
+  assert.equal(parsed.level, "info");
+  assert.equal(parsed.message, "request");
+  assert.equal(parsed.note, 'say "hi"\n');
+  assert.ok(!Number.isNaN(Date.parse(parsed.time)), parsed.time);
+  assert.match(parsed.time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  // No fields, empty fields, and a message that needs escaping.
+  assert.deepEqual(Object.keys(JSON.parse(logLine("warn", "x", undefined))), [
+    "time",
+    "level",
+    "message",
+  ]);
+  assert.equal(
+    JSON.parse(logLine("warn", 'a "quoted"\tmessage', {})).message,
+    'a "quoted"\tmessage',
+  );
+});
+
+Deno.test("logLine: a field named like a line's own key replaces it, as an object spread does", () => {
+  const parsed = JSON.parse(logLine("info", "request", { message: "override", extra: 1 }));
+  assert.equal(parsed.message, "override");
+  assert.equal(parsed.extra, 1);
+  assert.equal(Object.keys(parsed).filter((k) => k === "message").length, 1);
+});
+
+Deno.test("BatchedLines holds info lines and writes them together, in order, on flush", () => {
+  const out = new Kept(), err = new Kept();
+  const sink = new BatchedLines({ out, err, intervalMs: 60_000 });
+  const logger = createLogger("debug", sink);
+  for (let i = 0; i < 100; i++) logger.log("info", "request", { i });
+  logger.log("debug", "detail", {});
+  assert.equal(out.writes, 0, "nothing written before the interval or a flush");
+  assert.equal(sink.held, 101);
+  logger.flush();
+  assert.equal(out.writes, 1, "one write for the whole batch");
+  assert.equal(sink.held, 0);
+  const lines = out.lines.map((l) => JSON.parse(l));
+  assert.deepEqual(lines.slice(0, 100).map((l) => l.i), [...Array(100).keys()]);
+  assert.equal(lines[100].message, "detail");
+  assert.equal(err.writes, 0);
+  sink.flush();
+  assert.equal(out.writes, 1, "an empty flush writes nothing");
+});
+
+Deno.test("BatchedLines writes warn and error at once to the error output, after held lines", () => {
+  const out = new Kept(), err = new Kept();
+  const sink = new BatchedLines({ out, err, intervalMs: 60_000 });
+  const logger = createLogger("info", sink);
+  logger.log("info", "first", {});
+  logger.log("warn", "second", {});
+  assert.deepEqual(out.lines.map((l) => JSON.parse(l).message), ["first"]);
+  assert.deepEqual(err.lines.map((l) => JSON.parse(l).message), ["second"]);
+  logger.log("error", "third", {});
+  assert.equal(err.lines.length, 2);
+  assert.equal(sink.held, 0);
+});
+
+Deno.test("BatchedLines writes as soon as the held lines reach maxChars", () => {
+  const out = new Kept();
+  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 60_000, maxChars: 1000 });
+  const line = "x".repeat(99); // 100 characters with its newline
+  for (let i = 0; i < 9; i++) sink.write(line, "info");
+  assert.equal(out.writes, 0);
+  sink.write(line, "info");
+  assert.equal(out.writes, 1);
+  assert.equal(out.lines.length, 10);
+  assert.equal(sink.held, 0);
+});
+
+Deno.test("BatchedLines writes held lines after the interval without a flush", async () => {
+  const out = new Kept();
+  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 20 });
+  sink.write("one", "info");
+  sink.write("two", "info");
+  assert.equal(out.writes, 0);
+  const deadline = Date.now() + 2_000;
+  while (out.writes === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(out.lines, ["one", "two"]);
+  sink.write("three", "info");
+  sink.flush(); // clears the next interval's timer, so the test leaves none behind
+  assert.deepEqual(out.lines, ["one", "two", "three"]);
+});
+
+Deno.test("BatchedLines finishes a write the output takes in pieces, multi-byte text included", () => {
+  const out = new Kept(7);
+  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 60_000 });
+  const lines = ["ශ්‍රී ලංකා", "இலங்கை", "Sri Lanka"];
+  for (const line of lines) sink.write(line, "info");
+  sink.flush();
+  assert.deepEqual(out.lines, lines);
+  assert.ok(out.writes > 3);
+});
+
+Deno.test("BatchedLines: an output that fails drops its lines, says so once, then recovers", () => {
+  const out = new Kept(), err = new Kept();
+  const sink = new BatchedLines({ out, err, intervalMs: 60_000 });
+  out.fail = true;
+  sink.write("lost 1", "info");
+  sink.flush();
+  sink.write("lost 2", "info");
+  sink.flush();
+  assert.equal(err.lines.length, 1, "said once, not once per batch");
+  const said = JSON.parse(err.lines[0]!);
+  assert.equal(said.level, "error");
+  assert.match(said.message, /could not be written/);
+  assert.match(said.error, /Broken pipe/);
+  assert.equal(sink.held, 0, "dropped, not kept to grow without bound");
+  out.fail = false;
+  sink.write("kept", "info");
+  sink.flush();
+  assert.deepEqual(out.lines, ["kept"]);
+  out.fail = true;
+  sink.write("lost 3", "info");
+  sink.flush();
+  assert.equal(err.lines.length, 2, "a new failure after a success is said again");
+});
+
+Deno.test("BatchedLines: an output that takes no bytes counts as failed, not as a loop", () => {
+  const err = new Kept();
+  const sink = new BatchedLines({ out: { writeSync: () => 0 }, err, intervalMs: 60_000 });
+  sink.write("line", "info");
+  sink.flush();
+  assert.match(JSON.parse(err.lines[0]!).error, /took no bytes/);
+});
