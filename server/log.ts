@@ -14,6 +14,12 @@ export interface Logger {
   log(level: LogLevel, message: string, fields?: Record<string, unknown>): void;
   /** Whether lines at this level are written (to skip building fields that would be dropped). */
   enabled(level: LogLevel): boolean;
+  /**
+   * Writes a line built elsewhere, when its level is enabled: one JSON object whose first keys
+   * are `time` (from {@linkcode isoNow}), `level` and `message`, as {@linkcode logLine} writes
+   * them (the access log builds its line directly: it is written on every request).
+   */
+  writeLine(level: LogLevel, line: string): void;
   /** Writes out any line still held (see {@linkcode BatchedLines}); call before exiting. */
   flush(): void;
 }
@@ -40,6 +46,9 @@ export function createLogger(level: LogLevel, sink?: LogSink): Logger {
       if (ORDER[lvl] < ORDER[level]) return;
       write(logLine(lvl, message, fields), lvl);
     },
+    writeLine(lvl, line) {
+      if (ORDER[lvl] >= ORDER[level]) write(line, lvl);
+    },
     flush,
   };
 }
@@ -48,7 +57,7 @@ let lastMs = NaN;
 let lastTime = "";
 
 /** The clock as ISO 8601, formatted once per millisecond (many lines share one under load). */
-function isoNow(): string {
+export function isoNow(): string {
   const ms = Date.now();
   if (ms !== lastMs) {
     lastMs = ms;

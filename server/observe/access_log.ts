@@ -1,5 +1,5 @@
 import type { Call } from "../http/call.ts";
-import type { Logger } from "../log.ts";
+import { isoNow, type Logger } from "../log.ts";
 import type { Metrics } from "./metrics.ts";
 
 /**
@@ -55,26 +55,40 @@ export function recordAccess(
   if (!logger.enabled("info")) return;
   // The client's address as the pipeline resolved it (behind trusted proxies, the forwarded one).
   const address = call.client.address;
-  const fields: AccessFields = {
-    requestId: call.id,
-    method,
-    route,
-    status,
-    durationMs: Math.round(seconds * 100_000) / 100,
-    tier,
-  };
-  if (address !== "unknown") fields.ip = logIp ? address : maskAddress(address);
-  logger.log("info", "request", fields);
+  logger.writeLine(
+    "info",
+    accessLine(
+      call.id,
+      method,
+      route,
+      status,
+      Math.round(seconds * 100_000) / 100,
+      tier,
+      address !== "unknown" ? (logIp ? address : maskAddress(address)) : undefined,
+    ),
+  );
 }
 
-/** The fields of a `request` line. */
-interface AccessFields {
-  [field: string]: unknown;
-  requestId: string;
-  method: string;
-  route: string;
-  status: number;
-  durationMs: number;
-  tier: string;
-  ip?: string;
+/**
+ * A `request` line, as `JSON.stringify` writes `{ time, level, message, requestId, method, route,
+ * status, durationMs, tier, ip }` (no `ip` when undefined), built directly: it is written on every
+ * request, and a template with each text escaped costs about half of stringifying an object.
+ *
+ * @returns The line, without its newline.
+ */
+export function accessLine(
+  requestId: string,
+  method: string,
+  route: string,
+  status: number,
+  durationMs: number,
+  tier: string,
+  ip: string | undefined,
+): string {
+  const where = ip === undefined ? "" : `,"ip":${JSON.stringify(ip)}`;
+  return `{"time":"${isoNow()}","level":"info","message":"request","requestId":${
+    JSON.stringify(requestId)
+  },"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${
+    JSON.stringify(status)
+  },"durationMs":${JSON.stringify(durationMs)},"tier":${JSON.stringify(tier)}${where}}`;
 }

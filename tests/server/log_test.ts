@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { BatchedLines, createLogger, type LineOutput, logLine } from "../../server/log.ts";
+import { accessLine } from "../../server/observe/access_log.ts";
 
 /** An output that keeps what it is given, taking at most `chunk` bytes per write. */
 class Kept implements LineOutput {
@@ -60,6 +61,32 @@ Deno.test("logLine: a field named like a line's own key replaces it, as an objec
   assert.equal(parsed.message, "override");
   assert.equal(parsed.extra, 1);
   assert.equal(Object.keys(parsed).filter((k) => k === "message").length, 1);
+});
+
+Deno.test("accessLine writes what JSON.stringify writes for the same object, odd text included", () => {
+  const cases: Parameters<typeof accessLine>[] = [
+    ["3f9c0a1b7d2e4c55-1a2b", "GET", "/api/v1/vat", 200, 0.12, "anonymous", "127.0.0.0"],
+    ['say "hi"\\ \n\u0001 ශ්‍රී', "PATCH", "(unmatched)", 404, 12.5, "key", undefined],
+    ["id", "GET", "/api/v1/keys/:id", 429, 1e-7, "anonymous", "2001:db8:1::/48"],
+  ];
+  for (const [requestId, method, route, status, durationMs, tier, ip] of cases) {
+    const line = accessLine(requestId, method, route, status, durationMs, tier, ip);
+    const time = JSON.parse(line).time;
+    assert.match(time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    const object = { time, level: "info", message: "request", requestId, method, route, status };
+    assert.equal(
+      line,
+      JSON.stringify({ ...object, durationMs, tier, ...(ip === undefined ? {} : { ip }) }),
+    );
+  }
+});
+
+Deno.test("writeLine writes a built line only when its level is enabled", () => {
+  const lines: string[] = [];
+  const logger = createLogger("warn", (line) => lines.push(line));
+  logger.writeLine("info", "{}");
+  logger.writeLine("error", '{"a":1}');
+  assert.deepEqual(lines, ['{"a":1}']);
 });
 
 Deno.test("BatchedLines holds info lines and writes them together, in order, on flush", () => {
