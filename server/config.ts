@@ -32,6 +32,8 @@ export interface Config {
   logLevel: "debug" | "info" | "warn" | "error";
   /** Log full client addresses (else masked to /24 or /48). */
   logIp: boolean;
+  /** Write a `request` line per request at info (`ACCESS_LOG`, default on). */
+  accessLog: boolean;
   /**
    * Whether large text answers are gzipped for clients that accept it (`server/http/compress.ts`);
    * off when a proxy in front compresses instead.
@@ -98,6 +100,8 @@ const schema = z.object({
   VOICE_DAILY_LIMIT: whole("VOICE_DAILY_LIMIT", 0, 1e9, 100),
   VOICE_PAGE_DAILY_LIMIT: whole("VOICE_PAGE_DAILY_LIMIT", 0, 1e9, 20),
   LOG_IP: z.enum(["0", "1", "false", "true"], { error: "LOG_IP must be 0 or 1" }).optional(),
+  ACCESS_LOG: z.enum(["0", "1", "false", "true"], { error: "ACCESS_LOG must be 0 or 1" })
+    .optional(),
   COMPRESSION: z.enum(["gzip", "off"], { error: "COMPRESSION must be gzip or off" }).optional(),
   QUOTA_EXACT: z.enum(["0", "1", "false", "true"], { error: "QUOTA_EXACT must be 0 or 1" })
     .optional(),
@@ -166,6 +170,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     voiceQueue: e.VOICE_QUEUE,
     logLevel: e.LOG_LEVEL ?? "info",
     logIp: e.LOG_IP === "1" || e.LOG_IP === "true",
+    accessLog: e.ACCESS_LOG !== "0" && e.ACCESS_LOG !== "false",
     compression: e.COMPRESSION !== "off",
     quotaExact: e.QUOTA_EXACT === undefined
       ? /^(https?:\/\/|default$)/i.test(kvPath)

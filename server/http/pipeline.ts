@@ -51,7 +51,7 @@ export type Serve = (request: Request, info?: ServeInfo) => Response | Promise<R
 
 /** What {@linkcode createPipeline} needs. */
 export interface PipelineDeps {
-  /** Limits, proxy trust, `logIp`. */
+  /** Limits, proxy trust, `logIp`, `accessLog`. */
   config: Config;
   /** API key lookup. */
   keys: KeyResolver;
@@ -79,6 +79,8 @@ export interface PipelineDeps {
 export function createPipeline(deps: PipelineDeps): Serve {
   const { quota, clock, logger, metrics, routes, fallback } = deps;
   const { logIp, trustProxy } = deps.config;
+  // ACCESS_LOG=0: no request lines (a proxy in front already writes an access log).
+  const accessLogger = deps.config.accessLog === false ? undefined : logger;
   const https = deps.https ?? false;
   const identify = callerStep(deps.config, deps.keys);
 
@@ -137,7 +139,14 @@ export function createPipeline(deps: PipelineDeps): Serve {
     if (state && (response.status !== 429 || !response.headers.has("X-RateLimit-Limit"))) {
       setRateLimitHeaders(response.headers, state);
     }
-    recordAccess(call, response.status, logger, metrics, logIp, (performance.now() - start) / 1000);
+    recordAccess(
+      call,
+      response.status,
+      accessLogger,
+      metrics,
+      logIp,
+      (performance.now() - start) / 1000,
+    );
     return response;
   };
 

@@ -34,7 +34,7 @@ function maskOf(address: string): string {
  *
  * @param call The call, once answered.
  * @param status The response status.
- * @param logger Where lines go.
+ * @param logger Where lines go (none: metrics only, `ACCESS_LOG=0`).
  * @param metrics Request counters and latency.
  * @param logIp Log the full client address (else masked).
  * @param seconds How long the request took.
@@ -42,7 +42,7 @@ function maskOf(address: string): string {
 export function recordAccess(
   call: Call,
   status: number,
-  logger: Logger,
+  logger: Logger | undefined,
   metrics: Metrics,
   logIp: boolean,
   seconds: number,
@@ -52,7 +52,7 @@ export function recordAccess(
   metrics.request(route, method, status, seconds);
   const tier = call.caller?.tier ?? "anonymous";
   if (status === 429) metrics.quotaRejections.inc({ tier });
-  if (!logger.enabled("info")) return;
+  if (logger === undefined || !logger.enabled("info")) return;
   // The client's address as the pipeline resolved it (behind trusted proxies, the forwarded one).
   const address = call.client.address;
   logger.writeLine(

@@ -143,11 +143,13 @@ export async function startServer(
  *
  * @param port Where.
  * @param readyPath A path that answers once the server is up.
+ * @param env More environment (a setting to compare against the default).
  * @returns The process and the KV folder to remove afterwards.
  */
 export async function startDeployed(
   port: number,
   readyPath: string,
+  env: Record<string, string> = {},
 ): Promise<{ child: Deno.ChildProcess; kvDir: string }> {
   const kvDir = await Deno.makeTempDir({ prefix: "lanka-bench-kv-" });
   const child = await startServer("server/main.ts", {
@@ -155,6 +157,7 @@ export async function startDeployed(
     HOSTNAME: "127.0.0.1",
     KV_PATH: `${kvDir}/lanka.sqlite3`,
     ANON_DAILY_LIMIT: "1000000000",
+    ...env,
   }, `http://127.0.0.1:${port}${readyPath}`);
   return { child, kvDir };
 }

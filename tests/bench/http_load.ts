@@ -7,8 +7,10 @@
  * captured at start) from a bare `Deno.serve` doing no work, which is the most any server sending
  * that answer can reach here (the ceiling); the same replay through a bare Hono app; the same
  * replay after reading what any API server must read of a request through Deno's APIs (URL,
- * method, three headers, peer address, the clock twice: the floor those APIs set); and the
- * server itself with `KV_PATH=:memory:`, to show what the file-backed KV costs.
+ * method, three headers, peer address, the clock twice: the floor those APIs set); the server
+ * itself with `KV_PATH=:memory:`, to show what the file-backed KV costs; and the server with
+ * `ACCESS_LOG=0`, to show what its request lines cost (the server as people run it writes one
+ * per request to its stdout, a pipe this benchmark reads, as journald or Docker would).
  *
  * The verdict (issue 21): the median over rounds of server/replay, measured in the same round,
  * at least 0.65 (goal 0.8); the median p99 under 5 ms; no non-2xx answer. Prints requests/s,
@@ -53,6 +55,7 @@ const replayPort = freePort();
 const honoPort = freePort();
 const readsPort = freePort();
 const memoryPort = freePort();
+const quietPort = freePort();
 const replay = await startReplay(answer, replayPort);
 const hono = await startReplay(answer, honoPort, true);
 const reads = await startReplay(answer, readsPort, false, true);
@@ -62,6 +65,9 @@ const memory = await startServer("server/main.ts", {
   KV_PATH: ":memory:",
   ANON_DAILY_LIMIT: "1000000000",
 }, `http://127.0.0.1:${memoryPort}/api/v1`);
+const { child: quiet, kvDir: quietKvDir } = await startDeployed(quietPort, "/api/v1", {
+  ACCESS_LOG: "0",
+});
 
 const targets = {
   baseline: `http://127.0.0.1:${basePort}/`,
@@ -70,6 +76,7 @@ const targets = {
   reads: `http://127.0.0.1:${readsPort}/api/v1/vat?amount=1000`,
   vat: vatUrl,
   memory: `http://127.0.0.1:${memoryPort}/api/v1/vat?amount=1000`,
+  quiet: `http://127.0.0.1:${quietPort}/api/v1/vat?amount=1000`,
 };
 type Name = keyof typeof targets;
 const pids: Record<Name, number> = {
@@ -79,6 +86,7 @@ const pids: Record<Name, number> = {
   reads: reads.pid,
   vat: app.pid,
   memory: memory.pid,
+  quiet: quiet.pid,
 };
 const names = Object.keys(targets) as Name[];
 const results = Object.fromEntries(names.map((name) => [name, []])) as unknown as Record<
@@ -105,8 +113,9 @@ try {
     }
   }
 } finally {
-  for (const child of [app, memory, replay, hono, reads, baseline]) await stopServer(child);
+  for (const child of [app, memory, quiet, replay, hono, reads, baseline]) await stopServer(child);
   await Deno.remove(kvDir, { recursive: true });
+  await Deno.remove(quietKvDir, { recursive: true });
 }
 
 for (const [name, runs] of Object.entries(results)) {
@@ -149,6 +158,7 @@ const rows: [string, Name][] = [
   ["the same replay after the reads any API server makes (floor)", "reads"],
   ["`GET /api/v1/vat` (the server)", "vat"],
   ["the server with `KV_PATH=:memory:`", "memory"],
+  ["the server with `ACCESS_LOG=0` (no request lines)", "quiet"],
 ];
 for (const [label, name] of rows) {
   const r = mid(name);
@@ -175,7 +185,8 @@ console.log(
 );
 console.log(
   `  server/floor ${ratio("vat", "reads").toFixed(2)} (what the server's own work leaves of the ` +
-    `floor); file-backed/:memory: KV ${ratio("vat", "memory").toFixed(2)}`,
+    `floor); file-backed/:memory: KV ${ratio("vat", "memory").toFixed(2)}; with/without request ` +
+    `lines ${ratio("vat", "quiet").toFixed(2)}`,
 );
 const vat = ratio("vat", "replay");
 const p99 = median(results.vat.map((r) => r.p99Ms));

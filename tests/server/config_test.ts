@@ -104,6 +104,14 @@ Deno.test("QUOTA_EXACT defaults to 1 where instances share the KV (a KV Connect 
   assert.throws(() => loadConfig({ QUOTA_EXACT: "yes" }), /QUOTA_EXACT must be 0 or 1/);
 });
 
+Deno.test("ACCESS_LOG is on by default, 0 or false turns it off, anything else is named", () => {
+  assert.equal(loadConfig({}).accessLog, true);
+  assert.equal(loadConfig({ ACCESS_LOG: "1" }).accessLog, true);
+  assert.equal(loadConfig({ ACCESS_LOG: "0" }).accessLog, false);
+  assert.equal(loadConfig({ ACCESS_LOG: "false" }).accessLog, false);
+  assert.throws(() => loadConfig({ ACCESS_LOG: "off" }), /ACCESS_LOG must be 0 or 1/);
+});
+
 Deno.test("COMPRESSION is gzip (the default) or off, named when it is neither", () => {
   assert.equal(loadConfig({}).compression, true);
   assert.equal(loadConfig({ COMPRESSION: "gzip" }).compression, true);

@@ -132,6 +132,18 @@ Deno.test("LOG_IP=1 logs the full address; maskAddress() keeps /24 and /48", asy
   assert.equal(maskAddress("2001:db8:aa:bb::1"), "2001:db8:aa::/48");
 });
 
+Deno.test("ACCESS_LOG=0 writes no request lines, other info lines and the metrics stay", async () => {
+  await using t = await testApp({ env: { ACCESS_LOG: "0" } });
+  await (await t.request("/api/v1/vat?amount=1")).body?.cancel();
+  await (await t.request("/tools/vat")).body?.cancel();
+  assert.ok(!t.logs.some((line) => JSON.parse(line).message === "request"), t.logs.join("\n"));
+  const metrics = await (await local(t.app)("/metrics")).text();
+  assert.match(metrics, /route="\/api\/v1\/vat"/, "the request is still counted");
+  await using on = await testApp({ env: { ACCESS_LOG: "1" } });
+  await (await on.request("/api/v1/vat?amount=1")).body?.cancel();
+  assert.ok(on.logs.some((line) => JSON.parse(line).message === "request"));
+});
+
 Deno.test("while KV is down, calculators answer and account writes are a 503 with Retry-After", async () => {
   await using t = await testApp();
   t.kv.close();
