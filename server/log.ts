@@ -99,8 +99,8 @@ export interface LineOutput {
 export interface BatchedLinesOptions {
   /** The longest a held line waits before it is written, in milliseconds (default 100). */
   intervalMs?: number;
-  /** Held lines are written at once when they reach this many characters (default 64 KiB). */
-  maxChars?: number;
+  /** Held lines are written before they would pass this many bytes (default 64 KiB). */
+  maxBytes?: number;
   /** Where debug and info lines go (default `Deno.stdout`). */
   out?: LineOutput;
   /** Where warn and error lines go (default `Deno.stderr`). */
@@ -108,26 +108,28 @@ export interface BatchedLinesOptions {
 }
 
 const encoder = new TextEncoder();
+const NEWLINE = 10;
 
 /**
  * The server's log sink. Writing a line to stdout is a system call, and one per request halved
  * the server's throughput (`docs/performance.md`, "The access log"); so debug and info lines
  * (the per-request `request` lines above all) are held and written together, once every
- * `intervalMs` or as soon as they reach `maxChars`, in their order. Warn and error lines are
- * written to stderr at once, after whatever stdout lines were held, so that a terminal shows
- * them in order. A process killed outright loses at most the last `intervalMs` of held lines;
- * the server flushes them when it stops and on an uncaught error.
+ * `intervalMs` or before they would pass `maxBytes`, in their order. They are held as UTF-8 in
+ * one buffer, encoded as they come, so no line outlives its request as a string. Warn and error
+ * lines are written to stderr at once, after whatever stdout lines were held, so that a terminal
+ * shows them in order. A process killed outright loses at most the last `intervalMs` of held
+ * lines; the server flushes them when it stops and on an uncaught error.
  *
  * If the output cannot be written (a closed pipe), the lines are dropped, said once on the other
  * output, and writing is tried again with the next batch.
  */
 export class BatchedLines {
   readonly #intervalMs: number;
-  readonly #maxChars: number;
   readonly #out: LineOutput;
   readonly #err: LineOutput;
-  #held: string[] = [];
-  #chars = 0;
+  readonly #buffer: Uint8Array;
+  #used = 0;
+  #lines = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #failed = false;
   readonly #onTimer = () => {
@@ -138,7 +140,7 @@ export class BatchedLines {
   /** @param options Interval, size, outputs. */
   constructor(options: BatchedLinesOptions = {}) {
     this.#intervalMs = options.intervalMs ?? 100;
-    this.#maxChars = options.maxChars ?? 64 * 1024;
+    this.#buffer = new Uint8Array(options.maxBytes ?? 64 * 1024);
     this.#out = options.out ?? Deno.stdout;
     this.#err = options.err ?? Deno.stderr;
   }
@@ -152,12 +154,19 @@ export class BatchedLines {
   write(line: string, level: LogLevel): void {
     if (ORDER[level] >= ORDER.warn) {
       this.flush();
-      this.#writeAll(this.#err, `${line}\n`, this.#out);
+      this.#writeAll(this.#err, encoder.encode(`${line}\n`), this.#out);
       return;
     }
-    this.#held.push(line);
-    this.#chars += line.length + 1;
-    if (this.#chars >= this.#maxChars) this.flush();
+    if (!this.#hold(line)) {
+      // It does not fit after the held lines: write them, then try again in the empty buffer.
+      this.flush();
+      if (!this.#hold(line)) {
+        // Longer than the whole buffer: on its own, in its turn.
+        this.#writeAll(this.#out, encoder.encode(`${line}\n`), this.#err);
+        return;
+      }
+    }
+    if (this.#used === this.#buffer.length) this.flush();
     else if (this.#timer === undefined) {
       const timer = setTimeout(this.#onTimer, this.#intervalMs);
       // Held lines never keep the process alive: it flushes them when it stops.
@@ -172,20 +181,34 @@ export class BatchedLines {
       clearTimeout(this.#timer);
       this.#timer = undefined;
     }
-    if (this.#held.length === 0) return;
-    const text = `${this.#held.join("\n")}\n`;
-    this.#held = [];
-    this.#chars = 0;
-    this.#writeAll(this.#out, text, this.#err);
+    if (this.#used === 0) return;
+    const bytes = this.#buffer.subarray(0, this.#used);
+    this.#used = 0;
+    this.#lines = 0;
+    this.#writeAll(this.#out, bytes, this.#err);
+  }
+
+  /** Appends a line and its newline to the buffer, if the whole of it fits. */
+  #hold(line: string): boolean {
+    const free = this.#buffer.length - this.#used;
+    if (free <= line.length) {
+      // Too little room even for one byte per character; never worth encoding to find out.
+      return false;
+    }
+    const { read, written } = encoder.encodeInto(line, this.#buffer.subarray(this.#used));
+    if (read < line.length || written >= free) return false; // the bytes past `#used` are ignored
+    this.#buffer[this.#used + written] = NEWLINE;
+    this.#used += written + 1;
+    this.#lines++;
+    return true;
   }
 
   /** Lines held now, for tests and metrics. */
   get held(): number {
-    return this.#held.length;
+    return this.#lines;
   }
 
-  #writeAll(output: LineOutput, text: string, other: LineOutput): void {
-    let bytes = encoder.encode(text);
+  #writeAll(output: LineOutput, bytes: Uint8Array, other: LineOutput): void {
     try {
       while (bytes.length > 0) {
         const written = output.writeSync(bytes);

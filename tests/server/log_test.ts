@@ -121,16 +121,47 @@ Deno.test("BatchedLines writes warn and error at once to the error output, after
   assert.equal(sink.held, 0);
 });
 
-Deno.test("BatchedLines writes as soon as the held lines reach maxChars", () => {
+Deno.test("BatchedLines writes held lines before they would pass maxBytes, and when full", () => {
   const out = new Kept();
-  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 60_000, maxChars: 1000 });
-  const line = "x".repeat(99); // 100 characters with its newline
+  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 60_000, maxBytes: 1000 });
+  const line = "x".repeat(99); // 100 bytes with its newline
   for (let i = 0; i < 9; i++) sink.write(line, "info");
   assert.equal(out.writes, 0);
   sink.write(line, "info");
-  assert.equal(out.writes, 1);
+  assert.equal(out.writes, 1, "exactly full: written at once");
   assert.equal(out.lines.length, 10);
   assert.equal(sink.held, 0);
+  // 95 bytes each: the eleventh would pass 1,000, so the ten held go first.
+  const shorter = "y".repeat(94);
+  for (let i = 0; i < 11; i++) sink.write(shorter, "info");
+  assert.equal(out.writes, 2);
+  assert.equal(out.lines.length, 20);
+  assert.equal(sink.held, 1);
+  sink.flush();
+  assert.equal(out.lines.length, 21);
+});
+
+Deno.test("BatchedLines counts bytes, not characters: Sinhala takes three bytes a letter", () => {
+  const out = new Kept();
+  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 60_000, maxBytes: 100 });
+  const sinhala = "ශ".repeat(20); // 20 characters, 60 bytes
+  sink.write(sinhala, "info");
+  assert.equal(out.writes, 0);
+  sink.write(sinhala, "info"); // 122 bytes would pass 100
+  assert.equal(out.writes, 1);
+  assert.deepEqual(out.lines, [sinhala]);
+  sink.flush();
+  assert.deepEqual(out.lines, [sinhala, sinhala]);
+});
+
+Deno.test("BatchedLines writes a line longer than its buffer on its own, in its turn", () => {
+  const out = new Kept();
+  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 60_000, maxBytes: 64 });
+  sink.write("before", "info");
+  sink.write("L".repeat(500), "info");
+  sink.write("after", "info");
+  sink.flush();
+  assert.deepEqual(out.lines, ["before", "L".repeat(500), "after"]);
 });
 
 Deno.test("BatchedLines writes held lines after the interval without a flush", async () => {
