@@ -50,6 +50,8 @@ export function createMailer(
           subject: message.subject,
           text: message.text,
         });
+        // The person signing up is waiting for this line: out now, not with the next batch.
+        logger.flush();
         return Promise.resolve();
       },
     };
