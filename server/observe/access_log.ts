@@ -1,5 +1,5 @@
 import type { Call } from "../http/call.ts";
-import { isoNow, type Logger } from "../log.ts";
+import { isoAt, type Logger } from "../log.ts";
 import type { Metrics } from "./metrics.ts";
 
 /**
@@ -55,9 +55,10 @@ export function recordAccess(
   if (logger === undefined || !logger.enabled("info")) return;
   // The client's address as the pipeline resolved it (behind trusted proxies, the forwarded one).
   const address = call.client.address;
-  logger.writeLine(
+  logger.writeLater(
     "info",
-    accessLine(
+    new AccessEntry(
+      Date.now(),
       call.id,
       method,
       route,
@@ -66,29 +67,48 @@ export function recordAccess(
       tier,
       address !== "unknown" ? (logIp ? address : maskAddress(address)) : undefined,
     ),
+    accessLine,
   );
+}
+
+/** What a `request` line says (kept until the line is made; see `Logger.writeLater`). */
+export class AccessEntry {
+  /**
+   * @param time When the request finished (`Date.now()`).
+   * @param requestId The request id.
+   * @param method The method.
+   * @param route The route pattern.
+   * @param status The status.
+   * @param durationMs How long it took.
+   * @param tier The caller's tier.
+   * @param ip The client address, masked unless `LOG_IP=1`; undefined when unknown.
+   */
+  constructor(
+    readonly time: number,
+    readonly requestId: string,
+    readonly method: string,
+    readonly route: string,
+    readonly status: number,
+    readonly durationMs: number,
+    readonly tier: string,
+    readonly ip: string | undefined,
+  ) {}
 }
 
 /**
  * A `request` line, as `JSON.stringify` writes `{ time, level, message, requestId, method, route,
- * status, durationMs, tier, ip }` (no `ip` when undefined), built directly: it is written on every
- * request, and a template with each text escaped costs about half of stringifying an object.
+ * status, durationMs, tier, ip }` (no `ip` when undefined), built directly: one is written for
+ * every request, and a template with each text escaped costs about half of stringifying an object.
  *
+ * @param entry What the line says.
  * @returns The line, without its newline.
  */
-export function accessLine(
-  requestId: string,
-  method: string,
-  route: string,
-  status: number,
-  durationMs: number,
-  tier: string,
-  ip: string | undefined,
-): string {
+export function accessLine(entry: AccessEntry): string {
+  const { ip } = entry;
   const where = ip === undefined ? "" : `,"ip":${JSON.stringify(ip)}`;
-  return `{"time":"${isoNow()}","level":"info","message":"request","requestId":${
-    JSON.stringify(requestId)
-  },"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},"status":${
-    JSON.stringify(status)
-  },"durationMs":${JSON.stringify(durationMs)},"tier":${JSON.stringify(tier)}${where}}`;
+  return `{"time":"${isoAt(entry.time)}","level":"info","message":"request","requestId":${
+    JSON.stringify(entry.requestId)
+  },"method":${JSON.stringify(entry.method)},"route":${JSON.stringify(entry.route)},"status":${
+    JSON.stringify(entry.status)
+  },"durationMs":${JSON.stringify(entry.durationMs)},"tier":${JSON.stringify(entry.tier)}${where}}`;
 }

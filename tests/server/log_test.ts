@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { BatchedLines, createLogger, type LineOutput, logLine } from "../../server/log.ts";
-import { accessLine } from "../../server/observe/access_log.ts";
+import { AccessEntry, accessLine } from "../../server/observe/access_log.ts";
 
 /** An output that keeps what it is given, taking at most `chunk` bytes per write. */
 class Kept implements LineOutput {
@@ -64,15 +64,17 @@ Deno.test("logLine: a field named like a line's own key replaces it, as an objec
 });
 
 Deno.test("accessLine writes what JSON.stringify writes for the same object, odd text included", () => {
-  const cases: Parameters<typeof accessLine>[] = [
-    ["3f9c0a1b7d2e4c55-1a2b", "GET", "/api/v1/vat", 200, 0.12, "anonymous", "127.0.0.0"],
-    ['say "hi"\\ \n\u0001 ශ්‍රී', "PATCH", "(unmatched)", 404, 12.5, "key", undefined],
-    ["id", "GET", "/api/v1/keys/:id", 429, 1e-7, "anonymous", "2001:db8:1::/48"],
+  const at = Date.UTC(2026, 10, 28, 4, 6, 40, 123);
+  const cases: ConstructorParameters<typeof AccessEntry>[] = [
+    [at, "3f9c0a1b7d2e4c55-1a2b", "GET", "/api/v1/vat", 200, 0.12, "anonymous", "127.0.0.0"],
+    [at + 1, 'say "hi"\\ \n\u0001 ශ්‍රී', "PATCH", "(unmatched)", 404, 12.5, "key", undefined],
+    [0, "id", "GET", "/api/v1/keys/:id", 429, 1e-7, "anonymous", "2001:db8:1::/48"],
   ];
-  for (const [requestId, method, route, status, durationMs, tier, ip] of cases) {
-    const line = accessLine(requestId, method, route, status, durationMs, tier, ip);
-    const time = JSON.parse(line).time;
-    assert.match(time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  for (const [ms, requestId, method, route, status, durationMs, tier, ip] of cases) {
+    const line = accessLine(
+      new AccessEntry(ms, requestId, method, route, status, durationMs, tier, ip),
+    );
+    const time = new Date(ms).toISOString();
     const object = { time, level: "info", message: "request", requestId, method, route, status };
     assert.equal(
       line,
@@ -81,12 +83,59 @@ Deno.test("accessLine writes what JSON.stringify writes for the same object, odd
   }
 });
 
-Deno.test("writeLine writes a built line only when its level is enabled", () => {
+Deno.test("writeLater makes the line at once for a plain sink, only when its level is enabled", () => {
   const lines: string[] = [];
   const logger = createLogger("warn", (line) => lines.push(line));
-  logger.writeLine("info", "{}");
-  logger.writeLine("error", '{"a":1}');
-  assert.deepEqual(lines, ['{"a":1}']);
+  let made = 0;
+  const make = (n: number) => (made++, `{"n":${n}}`);
+  logger.writeLater("info", 1, make);
+  assert.equal(made, 0, "a disabled level makes nothing");
+  logger.writeLater("error", 2, make);
+  assert.deepEqual(lines, ['{"n":2}']);
+});
+
+Deno.test("BatchedLines makes later lines when it writes, in order among the others", () => {
+  const out = new Kept(), err = new Kept();
+  const sink = new BatchedLines({ out, err, intervalMs: 60_000 });
+  const logger = createLogger("info", sink);
+  const made: number[] = [];
+  const make = (n: number) => (made.push(n), `later ${n}`);
+  logger.writeLater("info", 1, make);
+  logger.writeLater("info", 2, make);
+  assert.deepEqual(made, [], "nothing made yet");
+  assert.equal(sink.held, 2);
+  sink.write("now", "info"); // the waiting lines are made first, so order holds
+  logger.writeLater("info", 3, make);
+  logger.writeLater("warn", 4, make); // warn: made and written at once, after the held lines
+  assert.deepEqual(out.lines, ["later 1", "later 2", "now", "later 3"]);
+  assert.deepEqual(err.lines, ["later 4"]);
+  assert.deepEqual(made.toSorted(), [1, 2, 3, 4], "each made once");
+});
+
+Deno.test("BatchedLines makes waiting lines 256 at a time, and on flush", () => {
+  const out = new Kept();
+  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 60_000 });
+  let made = 0;
+  const make = (n: number) => (made++, `line ${n}`);
+  for (let i = 0; i < 255; i++) sink.later(i, make);
+  assert.equal(made, 0);
+  sink.later(255, make);
+  assert.equal(made, 256, "the 256th makes them all");
+  assert.equal(out.writes, 0, "made and held, not yet written");
+  sink.later(256, make);
+  sink.flush();
+  assert.equal(made, 257);
+  assert.deepEqual(out.lines, Array.from({ length: 257 }, (_, i) => `line ${i}`));
+});
+
+Deno.test("BatchedLines writes later lines after the interval without a flush", async () => {
+  const out = new Kept();
+  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 20 });
+  sink.later("one", (s) => s);
+  const deadline = Date.now() + 2_000;
+  while (out.writes === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(out.lines, ["one"]);
+  sink.flush();
 });
 
 Deno.test("BatchedLines holds info lines and writes them together, in order, on flush", () => {
