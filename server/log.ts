@@ -26,7 +26,7 @@ export interface Logger {
    * @param line Makes the line from the entry.
    */
   writeLater<T>(level: LogLevel, entry: T, line: (entry: T) => string): void;
-  /** Writes out any line still held (see {@linkcode BatchedLines}); call before exiting. */
+  /** Hands any line still held to its output (see {@linkcode BatchedLines}). */
   flush(): void;
 }
 
@@ -113,9 +113,13 @@ function writeAtOnce(line: string, level: LogLevel): void {
   else console.log(line);
 }
 
-/** A file descriptor lines are written to (`Deno.stdout`, `Deno.stderr`, or a test's own). */
+/**
+ * A file descriptor lines are written to (`Deno.stdout`, `Deno.stderr`, or a test's own). With
+ * `write`, batches are written in the background; with `writeSync` alone, at once.
+ */
 export interface LineOutput {
   writeSync(bytes: Uint8Array): number;
+  write?(bytes: Uint8Array): Promise<number>;
 }
 
 /** Options of {@linkcode BatchedLines}. */
@@ -124,6 +128,11 @@ export interface BatchedLinesOptions {
   intervalMs?: number;
   /** Held lines are written before they would pass this many bytes (default 64 KiB). */
   maxBytes?: number;
+  /**
+   * Bytes that may wait for a slow reader in the background before new batches are dropped
+   * (default 1 MiB).
+   */
+  maxWaitingBytes?: number;
   /** Where debug and info lines go (default `Deno.stdout`). */
   out?: LineOutput;
   /** Where warn and error lines go (default `Deno.stderr`). */
@@ -140,16 +149,24 @@ const LATER_AT_MOST = 256;
  * the server's throughput (`docs/performance.md`, "The access log"); so debug and info lines
  * (the per-request `request` lines above all) are held and written together, once every
  * `intervalMs` or before they would pass `maxBytes`, in their order. They are held as UTF-8 in
- * one buffer, encoded as they come, so no line outlives its request as a string. Warn and error
- * lines are written to stderr at once, after whatever stdout lines were held, so that a terminal
- * shows them in order. A process killed outright loses at most the last `intervalMs` of held
- * lines; the server flushes them when it stops and on an uncaught error.
+ * one buffer, encoded as they come, so no line outlives its request as a string.
  *
- * If the output cannot be written (a closed pipe), the lines are dropped, said once on the other
- * output, and writing is tried again with the next batch.
+ * A batch is written in the background when the output can (`Deno.stdout` can), so requests never
+ * wait for whoever reads stdout. A reader that falls behind by more than `maxWaitingBytes` (a
+ * stuck pipe) costs batches, not answers: they are dropped, counted, and said on the error output
+ * once the output takes bytes again. Warn and error lines are written to stderr at once, after the
+ * held stdout lines are handed over.
+ *
+ * {@linkcode close} writes everything and waits for it (the server calls it when it stops);
+ * {@linkcode flushNow} writes what it can at once (on an uncaught error or an exit). A process
+ * killed outright loses at most the last `intervalMs` of lines and the batches still waiting.
+ *
+ * If the output cannot be written (a closed pipe, a full disk), the lines are dropped, said once
+ * on the other output, and writing is tried again with the next batch.
  */
 export class BatchedLines {
   readonly #intervalMs: number;
+  readonly #maxWaiting: number;
   readonly #out: LineOutput;
   readonly #err: LineOutput;
   readonly #buffer: Uint8Array;
@@ -159,16 +176,24 @@ export class BatchedLines {
   #entries: unknown[] = [];
   #makers: ((entry: unknown) => string)[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Batches handed to the background writer and not yet written, in order. */
+  #waiting: Uint8Array[] = [];
+  #waitingBytes = 0;
+  /** The background writer, while it runs. */
+  #writing: Promise<void> | undefined;
+  /** Lines dropped because the reader fell behind, not yet said. */
+  #dropped = 0;
   #failed = false;
   readonly #onTimer = () => {
     this.#timer = undefined;
     this.flush();
   };
 
-  /** @param options Interval, size, outputs. */
+  /** @param options Interval, sizes, outputs. */
   constructor(options: BatchedLinesOptions = {}) {
     this.#intervalMs = options.intervalMs ?? 100;
     this.#buffer = new Uint8Array(options.maxBytes ?? 64 * 1024);
+    this.#maxWaiting = options.maxWaitingBytes ?? 1024 * 1024;
     this.#out = options.out ?? Deno.stdout;
     this.#err = options.err ?? Deno.stderr;
   }
@@ -205,6 +230,46 @@ export class BatchedLines {
     else this.#schedule();
   }
 
+  /** Hands every held line to the writer now (in the background when the output can). */
+  flush(): void {
+    if (this.#entries.length > 0) this.#make();
+    this.#handOver();
+  }
+
+  /**
+   * Writes every held line and waits until the output has taken them all; for a clean stop.
+   *
+   * @returns Once written.
+   */
+  async close(): Promise<void> {
+    this.flush();
+    while (this.#writing !== undefined) await this.#writing;
+  }
+
+  /**
+   * Writes what it can at once, synchronously: every held line, and the batches waiting in the
+   * background unless one is being written at this moment (writing beside it could cut a line).
+   * For an uncaught error or an exit, when nothing can be awaited.
+   */
+  flushNow(): void {
+    if (this.#entries.length > 0) this.#make();
+    if (this.#writing !== undefined) {
+      this.#handOver();
+      return;
+    }
+    this.#stopTimer();
+    if (this.#used > 0) {
+      this.#writeAll(this.#out, this.#buffer.subarray(0, this.#used), this.#err);
+      this.#used = 0;
+      this.#lines = 0;
+    }
+  }
+
+  /** Lines held now (made or waiting to be), for tests and metrics. */
+  get held(): number {
+    return this.#lines + this.#entries.length;
+  }
+
   /** Makes the waiting lines, in order, and holds them. */
   #make(): void {
     const entries = this.#entries, makers = this.#makers;
@@ -213,46 +278,19 @@ export class BatchedLines {
     for (let i = 0; i < entries.length; i++) this.#put(makers[i]!(entries[i]));
   }
 
-  /** Holds an info or debug line, writing the held ones first when it does not fit. */
+  /** Holds an info or debug line, handing the held ones over first when it does not fit. */
   #put(line: string): void {
     if (!this.#hold(line)) {
-      // It does not fit after the held lines: write them, then try again in the empty buffer.
-      this.#writeHeld();
+      // It does not fit after the held lines: hand them over, then try the empty buffer.
+      this.#handOver();
       if (!this.#hold(line)) {
         // Longer than the whole buffer: on its own, in its turn.
-        this.#writeAll(this.#out, encoder.encode(`${line}\n`), this.#err);
+        this.#send(encoder.encode(`${line}\n`), 1);
         return;
       }
     }
-    if (this.#used === this.#buffer.length) this.#writeHeld();
+    if (this.#used === this.#buffer.length) this.#handOver();
     else this.#schedule();
-  }
-
-  /** Makes sure held lines are written within the interval. */
-  #schedule(): void {
-    if (this.#timer !== undefined) return;
-    const timer = setTimeout(this.#onTimer, this.#intervalMs);
-    // Held lines never keep the process alive: it flushes them when it stops.
-    Deno.unrefTimer(timer);
-    this.#timer = timer;
-  }
-
-  /** Writes every held line now, those waiting to be made included. */
-  flush(): void {
-    if (this.#entries.length > 0) this.#make();
-    this.#writeHeld();
-  }
-
-  #writeHeld(): void {
-    if (this.#timer !== undefined) {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-    }
-    if (this.#used === 0) return;
-    const bytes = this.#buffer.subarray(0, this.#used);
-    this.#used = 0;
-    this.#lines = 0;
-    this.#writeAll(this.#out, bytes, this.#err);
   }
 
   /** Appends a line and its newline to the buffer, if the whole of it fits. */
@@ -270,9 +308,87 @@ export class BatchedLines {
     return true;
   }
 
-  /** Lines held now (made or waiting to be), for tests and metrics. */
-  get held(): number {
-    return this.#lines + this.#entries.length;
+  /** Makes sure held lines are handed over within the interval. */
+  #schedule(): void {
+    if (this.#timer !== undefined) return;
+    const timer = setTimeout(this.#onTimer, this.#intervalMs);
+    // Held lines never keep the process alive: it flushes them when it stops.
+    Deno.unrefTimer(timer);
+    this.#timer = timer;
+  }
+
+  #stopTimer(): void {
+    if (this.#timer === undefined) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** Hands the held lines to the writer and empties the buffer. */
+  #handOver(): void {
+    this.#stopTimer();
+    if (this.#used === 0) return;
+    const lines = this.#lines;
+    const bytes = this.#buffer.slice(0, this.#used);
+    this.#used = 0;
+    this.#lines = 0;
+    this.#send(bytes, lines);
+  }
+
+  /** Writes a batch: in the background behind the others when the output can, else at once. */
+  #send(bytes: Uint8Array, lines: number): void {
+    if (this.#out.write === undefined) {
+      this.#writeAll(this.#out, bytes, this.#err);
+      return;
+    }
+    if (this.#waitingBytes + bytes.length > this.#maxWaiting) {
+      // The reader is far behind: drop this batch rather than hold memory or stop answering.
+      this.#dropped += lines;
+      return;
+    }
+    this.#waiting.push(bytes);
+    this.#waitingBytes += bytes.length;
+    this.#writing ??= this.#writeWaiting();
+  }
+
+  /** The background writer: the waiting batches, in order, until there are none. */
+  async #writeWaiting(): Promise<void> {
+    const write = this.#out.write!.bind(this.#out);
+    try {
+      let bytes: Uint8Array | undefined;
+      while ((bytes = this.#waiting.shift()) !== undefined) {
+        const size = bytes.length;
+        try {
+          while (bytes.length > 0) {
+            const written = await write(bytes);
+            if (written <= 0) throw new Error("the output took no bytes");
+            bytes = bytes.subarray(written);
+          }
+          this.#failed = false;
+          if (this.#dropped > 0) this.#sayDropped();
+        } catch (error) {
+          this.#sayFailed(error, this.#err);
+        } finally {
+          this.#waitingBytes -= size;
+        }
+      }
+    } finally {
+      this.#writing = undefined;
+    }
+  }
+
+  /** Says, on the error output, how many lines a slow reader cost. */
+  #sayDropped(): void {
+    const dropped = this.#dropped;
+    this.#dropped = 0;
+    this.#writeAll(
+      this.#err,
+      encoder.encode(
+        `${
+          logLine("error", "Log lines were dropped: stdout was not read fast enough", { dropped })
+        }\n`,
+      ),
+      this.#out,
+    );
   }
 
   #writeAll(output: LineOutput, bytes: Uint8Array, other: LineOutput): void {
@@ -285,21 +401,19 @@ export class BatchedLines {
       }
       this.#failed = false;
     } catch (error) {
-      if (this.#failed) return;
-      this.#failed = true;
-      const why = error instanceof Error ? error.message : String(error);
-      try {
-        other.writeSync(encoder.encode(
-          `${
-            JSON.stringify({
-              time: new Date().toISOString(),
-              level: "error",
-              message: "Log lines could not be written and were dropped",
-              error: why,
-            })
-          }\n`,
-        ));
-      } catch { /* both outputs are gone: nothing is left to tell */ }
+      this.#sayFailed(error, other);
     }
+  }
+
+  /** Says once, on the other output, that lines could not be written (until a write succeeds). */
+  #sayFailed(error: unknown, other: LineOutput): void {
+    if (this.#failed) return;
+    this.#failed = true;
+    const why = error instanceof Error ? error.message : String(error);
+    try {
+      other.writeSync(encoder.encode(
+        `${logLine("error", "Log lines could not be written and were dropped", { error: why })}\n`,
+      ));
+    } catch { /* both outputs are gone: nothing is left to tell */ }
   }
 }

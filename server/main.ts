@@ -19,9 +19,9 @@ async function main(): Promise<void> {
   const lines = new BatchedLines();
   const logger = createLogger(config.logLevel, lines);
   // An uncaught error still ends the process, but not before the held lines are out.
-  globalThis.addEventListener("error", () => lines.flush());
-  globalThis.addEventListener("unhandledrejection", () => lines.flush());
-  globalThis.addEventListener("unload", () => lines.flush());
+  globalThis.addEventListener("error", () => lines.flushNow());
+  globalThis.addEventListener("unhandledrejection", () => lines.flushNow());
+  globalThis.addEventListener("unload", () => lines.flushNow());
   let kv: Deno.Kv;
   try {
     kv = await openKv(config.kvPath);
@@ -120,7 +120,10 @@ async function main(): Promise<void> {
     }
     kv.close();
     logger.log("info", "Stopped", {});
-    lines.flush();
+    // Every line out before the exit, unless whoever reads stdout has stopped reading.
+    let wait: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([lines.close(), new Promise((r) => (wait = setTimeout(r, 2_000)))]);
+    clearTimeout(wait);
     Deno.exit(0);
   };
   Deno.addSignalListener("SIGINT", () => void stop("SIGINT"));

@@ -48,6 +48,27 @@ function listeningPort(output: string): number | undefined {
   return undefined;
 }
 
+/**
+ * Waits until a server's output matches (its log lines are written in batches, at most 100 ms
+ * apart, and in the background; a loaded machine may take longer), then gives the output.
+ *
+ * @param output Reads the output so far.
+ * @param pattern What to wait for.
+ * @param ms How long at most (then the output as it is).
+ * @returns The output.
+ */
+export async function outputMatching(
+  output: () => string,
+  pattern: RegExp,
+  ms = 5_000,
+): Promise<string> {
+  const deadline = Date.now() + ms;
+  while (!pattern.test(output()) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return output();
+}
+
 /** A child process's stdout and stderr, collected as they arrive. */
 export interface CollectedOutput {
   /** Everything written so far. */

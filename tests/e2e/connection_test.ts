@@ -6,22 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { AUTH_ATTEMPTS_PER_HOUR } from "../../server/accounts/web.ts";
-import { startServer } from "../_helpers/server.ts";
+import { outputMatching as logged, startServer } from "../_helpers/server.ts";
 import { curlFrom } from "../_helpers/socket.ts";
 
 const A = "127.0.0.1";
 
-/**
- * Waits until the server's output matches (request lines are written in batches, at most 100 ms
- * apart; a loaded machine may take longer), then gives the output.
- */
-async function logged(output: () => string, pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 5_000;
-  while (!pattern.test(output()) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return output();
-}
 const B = "127.0.1.5";
 
 async function withServer(

@@ -268,3 +268,101 @@ Deno.test("BatchedLines: an output that takes no bytes counts as failed, not as 
   sink.flush();
   assert.match(JSON.parse(err.lines[0]!).error, /took no bytes/);
 });
+
+/** An output written in the background: each write waits until the test lets it through. */
+class Held extends Kept {
+  #gates: (() => void)[] = [];
+  syncWrites = 0;
+  rejectWith: Error | undefined;
+  write(data: Uint8Array): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.#gates.push(() => {
+        if (this.rejectWith) reject(this.rejectWith);
+        else resolve(super.writeSync(data));
+      });
+    });
+  }
+  override writeSync(data: Uint8Array): number {
+    this.syncWrites++;
+    return super.writeSync(data);
+  }
+  /** Lets every write waiting now through, and whatever the writer sends next, a few rounds. */
+  async release(rounds = 5): Promise<void> {
+    for (let i = 0; i < rounds; i++) {
+      const gates = this.#gates.splice(0);
+      for (const open of gates) open();
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  }
+  get pending(): number {
+    return this.#gates.length;
+  }
+}
+
+Deno.test("BatchedLines writes batches in the background, in order; close() waits for them", async () => {
+  const out = new Held(), err = new Kept();
+  const sink = new BatchedLines({ out, err, intervalMs: 60_000 });
+  sink.write("one", "info");
+  sink.flush();
+  sink.write("two", "info");
+  sink.flush();
+  sink.later(3, (n) => `three ${n}`);
+  assert.deepEqual(out.lines, [], "nothing written while the first write waits");
+  assert.equal(out.pending, 1, "one write at a time");
+  const closed = sink.close();
+  await out.release(10);
+  await closed;
+  assert.deepEqual(out.lines, ["one", "two", "three 3"]);
+  assert.equal(out.syncWrites, 0, "never written at once while it can be in the background");
+  assert.equal(err.writes, 0);
+});
+
+Deno.test("BatchedLines: a reader far behind costs batches, not answers, and the loss is said", async () => {
+  const out = new Held(), err = new Kept();
+  const sink = new BatchedLines({ out, err, intervalMs: 60_000, maxWaitingBytes: 250 });
+  const line = "x".repeat(99); // 100 bytes a batch
+  for (let i = 0; i < 5; i++) {
+    sink.write(line, "info");
+    sink.flush(); // returns at once though nothing is read
+  }
+  assert.equal(out.pending, 1);
+  await out.release(10);
+  await sink.close();
+  assert.equal(out.lines.length, 2, "the two batches that fitted in 250 bytes");
+  const said = err.lines.map((l) => JSON.parse(l));
+  assert.equal(said.length, 1);
+  assert.match(said[0].message, /dropped: stdout was not read fast enough/);
+  assert.equal(said[0].dropped, 3);
+});
+
+Deno.test("BatchedLines.flushNow writes at once, unless a background write is under way", async () => {
+  const out = new Held();
+  const sink = new BatchedLines({ out, err: new Kept(), intervalMs: 60_000 });
+  sink.write("first", "info");
+  sink.flushNow();
+  assert.deepEqual(out.lines, ["first"]);
+  assert.equal(out.syncWrites, 1);
+  sink.write("second", "info");
+  sink.flush(); // in the background, held at the gate
+  sink.write("third", "info");
+  sink.flushNow(); // must not write beside the batch under way: it goes behind it
+  assert.equal(out.syncWrites, 1);
+  await out.release(10);
+  await sink.close();
+  assert.deepEqual(out.lines, ["first", "second", "third"]);
+});
+
+Deno.test("BatchedLines: a background write that fails is said once on the error output", async () => {
+  const out = new Held(), err = new Kept();
+  const sink = new BatchedLines({ out, err, intervalMs: 60_000 });
+  out.rejectWith = new Error("No space left on device (os error 28)");
+  sink.write("lost", "info");
+  sink.flush();
+  sink.write("lost too", "info");
+  sink.flush();
+  await out.release(10);
+  await sink.close();
+  assert.equal(err.lines.length, 1);
+  assert.match(JSON.parse(err.lines[0]!).error, /No space left/);
+  assert.deepEqual(out.lines, []);
+});
