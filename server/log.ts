@@ -247,8 +247,8 @@ export class BatchedLines {
   }
 
   /**
-   * Writes what it can at once, synchronously: every held line, and the batches waiting in the
-   * background unless one is being written at this moment (writing beside it could cut a line).
+   * Writes every held line at once, synchronously, unless a batch is being written in the
+   * background at this moment: writing beside it could cut a line, so they go behind it instead.
    * For an uncaught error or an exit, when nothing can be awaited.
    */
   flushNow(): void {
