@@ -83,6 +83,28 @@ Deno.test("accessLine writes what JSON.stringify writes for the same object, odd
   }
 });
 
+Deno.test("accessLine stays right for texts past what it remembers, and for any request id", () => {
+  for (let i = 0; i < 2_500; i++) {
+    const route = i % 2 ? `/r/${i}` : `/"r"\\${i}\u0007`;
+    const requestId = i % 3 ? `a.b:c-${i}` : `x ${i}"`;
+    const entry = new AccessEntry(
+      i,
+      requestId,
+      "GET",
+      route,
+      200,
+      i / 100,
+      `t${i % 5}`,
+      `10.0.${i}.0`,
+    );
+    const parsed = JSON.parse(accessLine(entry));
+    assert.deepEqual(
+      [parsed.requestId, parsed.route, parsed.durationMs, parsed.tier, parsed.ip],
+      [requestId, route, i / 100, `t${i % 5}`, `10.0.${i}.0`],
+    );
+  }
+});
+
 Deno.test("writeLater makes the line at once for a plain sink, only when its level is enabled", () => {
   const lines: string[] = [];
   const logger = createLogger("warn", (line) => lines.push(line));
