@@ -8,6 +8,7 @@
  * @module
  */
 import { ApiError } from "../../core/errors.ts";
+import { requestHeader } from "./request_header.ts";
 
 /** The largest body each kind of route reads, in bytes. */
 export const BODY_LIMITS: {
@@ -74,7 +75,7 @@ export function payloadTooLarge(limit: number, what = "Request body"): ApiError 
  * @returns True when the declared length is over the limit.
  */
 export function declaresMoreThan(request: Request, limit: number): boolean {
-  const declared = request.headers.get("content-length");
+  const declared = requestHeader(request, "content-length");
   return declared !== null && /^\s*\d+\s*$/.test(declared) && Number(declared) > limit;
 }
 
@@ -147,7 +148,7 @@ export async function readBody(
  * @throws {ApiError} 413 over the limit, 400 for a form that cannot be parsed.
  */
 export async function readForm(request: Request, limit: number): Promise<Record<string, string>> {
-  const type = request.headers.get("content-type") ?? "";
+  const type = requestHeader(request, "content-type") ?? "";
   const bytes = await readBody(request, limit, "Form");
   const form: Record<string, string> = {};
   if (/^multipart\/form-data/i.test(type)) {

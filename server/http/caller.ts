@@ -1,6 +1,7 @@
 import { ApiError } from "../../core/errors.ts";
 import type { Config } from "../config.ts";
 import type { Call } from "./call.ts";
+import { requestHeader } from "./request_header.ts";
 import type { Caller } from "./types.ts";
 
 /** What the caller middleware needs to know about a presented API key. */
@@ -124,8 +125,8 @@ export function callerStep(
     call.caller = anonymous(call);
     if (call.method === "OPTIONS" || OPERATOR_PATHS.has(path)) return;
     const raw = presentedKey(
-      request.headers.get("authorization") ?? undefined,
-      request.headers.get("x-api-key") ?? undefined,
+      requestHeader(request, "authorization") ?? undefined,
+      requestHeader(request, "x-api-key") ?? undefined,
     );
     if (raw === undefined) return;
     const resolved = keys.resolve(raw);

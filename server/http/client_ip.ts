@@ -7,6 +7,8 @@
  * @module
  */
 
+import { requestHeader } from "./request_header.ts";
+
 /** Headers a proxy adds when it forwards a request for someone else. */
 const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"] as const;
 
@@ -20,19 +22,19 @@ export class Client {
   readonly address: string;
   /** The connection's peer address (`unknown` when the runtime gave none). */
   readonly peer: string;
-  readonly #headers: Headers;
+  readonly #request: Request;
   #local: boolean | undefined;
   #group: string | undefined;
 
   /**
    * @param peer The connection's peer address.
    * @param address The client's address.
-   * @param headers The request headers (read only for {@linkcode Client.local}).
+   * @param request The request (its headers are read only for {@linkcode Client.local}).
    */
-  constructor(peer: string, address: string, headers: Headers) {
+  constructor(peer: string, address: string, request: Request) {
     this.peer = peer;
     this.address = address;
-    this.#headers = headers;
+    this.#request = request;
   }
 
   /** The counting key of the address: IPv4 as is, IPv6 by /64 (see {@linkcode addressGroup}). */
@@ -47,9 +49,9 @@ export class Client {
    */
   get local(): boolean {
     if (this.#local === undefined) {
-      const headers = this.#headers;
+      const request = this.#request;
       this.#local = isLoopback(this.peer) &&
-        !FORWARDING_HEADERS.some((name) => headers.has(name));
+        !FORWARDING_HEADERS.some((name) => requestHeader(request, name) !== null);
     }
     return this.#local;
   }
@@ -72,20 +74,20 @@ export function isLoopback(address: string): boolean {
  * {@linkcode clientAddress}). `X-Forwarded-For` is the client's own word otherwise, and ignored.
  *
  * @param remoteAddr The connection's remote address (`info.remoteAddr`), if any.
- * @param headers The request headers.
+ * @param request The request (its forwarding headers).
  * @param trustedProxies How many reverse proxies in front of the server to trust.
  * @returns The client.
  */
 export function resolveClient(
   remoteAddr: { hostname: string } | undefined,
-  headers: Headers,
+  request: Request,
   trustedProxies: number,
 ): Client {
   const peer = remoteAddr?.hostname ?? "unknown";
   const address = trustedProxies > 0
-    ? clientAddress(peer, headers.get("x-forwarded-for") ?? undefined, trustedProxies)
+    ? clientAddress(peer, requestHeader(request, "x-forwarded-for") ?? undefined, trustedProxies)
     : peer;
-  return new Client(peer, address, headers);
+  return new Client(peer, address, request);
 }
 
 /**

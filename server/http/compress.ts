@@ -23,6 +23,7 @@
  * @module
  */
 import { gzipSync } from "node:zlib";
+import { requestHeader } from "./request_header.ts";
 
 /** Smaller bodies are sent as they are. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -138,7 +139,7 @@ const encoder = new TextEncoder();
 export function compressText(request: Request, response: Response, body: string): Response {
   if (body.length < COMPRESS_MIN_BYTES || !candidate(response)) return response;
   varyOnEncoding(response.headers);
-  if (!acceptsGzip(request.headers.get("Accept-Encoding"))) return response;
+  if (!acceptsGzip(requestHeader(request, "Accept-Encoding"))) return response;
   return gzipped(response, encoder.encode(body));
 }
 
@@ -160,6 +161,6 @@ export async function compressResponse(request: Request, response: Response): Pr
   const read = withBody(response, bytes);
   if (bytes.length < COMPRESS_MIN_BYTES) return read;
   varyOnEncoding(read.headers);
-  if (!acceptsGzip(request.headers.get("Accept-Encoding"))) return read;
+  if (!acceptsGzip(requestHeader(request, "Accept-Encoding"))) return read;
   return gzipped(read, bytes);
 }

@@ -39,6 +39,7 @@ import { preflightResponse, setCorsHeaders } from "./cors.ts";
 import { failureResponse } from "./errors.ts";
 import { setRateLimitHeaders } from "./quota.ts";
 import { requestIdFor } from "./request_id.ts";
+import { requestHeader } from "./request_header.ts";
 import { setPageHeaders } from "./security.ts";
 import { methodNotAllowed, type RouteTable } from "./routes.ts";
 import type { AppEnv, QuotaState, ServeInfo } from "./types.ts";
@@ -190,8 +191,8 @@ export function createPipeline(deps: PipelineDeps): Serve {
     const call = new Call(
       request,
       info,
-      requestIdFor(request.headers.get("x-request-id") ?? undefined),
-      info?.client ?? resolveClient(info?.remoteAddr, request.headers, trustProxy),
+      requestIdFor(requestHeader(request, "x-request-id") ?? undefined),
+      info?.client ?? resolveClient(info?.remoteAddr, request, trustProxy),
     );
     let answer: Response | Promise<Response>;
     try {

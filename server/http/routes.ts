@@ -13,6 +13,7 @@ import { negotiateLang } from "../../core/i18n.ts";
 import { takesLang } from "../../core/lang_param.ts";
 import type { AnyOperation, OperationContext, OperationFormat } from "../../core/operation.ts";
 import type { Call } from "./call.ts";
+import { requestHeader } from "./request_header.ts";
 import { compressResponse, compressText } from "./compress.ts";
 import { envelopeJson } from "./envelope.ts";
 import { entityTag, ifNoneMatchMatches } from "./etag.ts";
@@ -284,7 +285,7 @@ function localAnswer(op: AnyOperation, options: CompileOptions): Answer {
       "ETag": tag,
       "Cache-Control": body === undefined ? "private, no-cache" : "no-cache",
     };
-    if (ifNoneMatchMatches(call.request.headers.get("If-None-Match"), tag)) {
+    if (ifNoneMatchMatches(requestHeader(call.request, "If-None-Match"), tag)) {
       return new Response(null, { status: 304, headers });
     }
     return format && body !== undefined
@@ -320,7 +321,7 @@ export function withAcceptLanguage(
   entries: [string, string][],
 ): Readonly<Record<string, string>> | undefined {
   if (entries.some(([name]) => name === "lang")) return undefined;
-  const lang = negotiateLang(request.headers.get("Accept-Language") ?? undefined);
+  const lang = negotiateLang(requestHeader(request, "Accept-Language") ?? undefined);
   if (lang) entries.push(["lang", lang]);
   return VARY_LANGUAGE;
 }
