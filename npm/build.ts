@@ -93,12 +93,25 @@ export async function buildNpm(): Promise<void> {
     new URL("README.md", here),
   );
   await Deno.copyFile(new URL("LICENSE", root), new URL("LICENSE", here));
-  try {
-    await Deno.stat(new URL("node_modules/.bin/tsc", here));
-  } catch {
-    await run("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"]);
-  }
+  await ensureNpmModules();
   await run("node", ["node_modules/typescript/bin/tsc", "-p", "tsconfig.json"]);
+}
+
+/**
+ * Installs the build tools (`npm ci`) unless `node_modules` was installed from the current
+ * `package-lock.json`: a copy of the lock installed last is kept beside them, so a checkout whose
+ * lock has changed since (a new dependency) installs again instead of building against old ones.
+ */
+export async function ensureNpmModules(): Promise<void> {
+  const lock = await Deno.readTextFile(new URL("package-lock.json", here));
+  const installedFrom = new URL("node_modules/.lanka-installed-lock.json", here);
+  let installed: string | undefined;
+  try {
+    installed = await Deno.readTextFile(installedFrom);
+  } catch { /* never installed, or before this copy was kept */ }
+  if (installed === lock) return;
+  await run("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"]);
+  await Deno.writeTextFile(installedFrom, lock);
 }
 
 if (import.meta.main) await buildNpm();
