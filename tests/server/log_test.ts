@@ -339,6 +339,29 @@ Deno.test("BatchedLines writes batches in the background, in order; close() wait
   assert.equal(err.writes, 0);
 });
 
+Deno.test("BatchedLines keeps every batch whole while writes are held back and released in turns", async () => {
+  // Many small batches wait for the background writer at once: none may change while it waits
+  // (a buffer reused too early would overwrite one), and all arrive in order.
+  const out = new Held(), err = new Kept();
+  const sink = new BatchedLines({ out, err, intervalMs: 60_000, maxBytes: 64 });
+  const expected: string[] = [];
+  for (let round = 0; round < 6; round++) {
+    for (let i = 0; i < 20; i++) {
+      const line = `r${round} line ${i} ශ්‍රී`;
+      expected.push(line);
+      if (i % 2) sink.write(line, "info");
+      else sink.later(line, (text) => text);
+    }
+    sink.flush();
+    await out.release(1 + (round % 3));
+  }
+  const closed = sink.close();
+  await out.release(200);
+  await closed;
+  assert.deepEqual(out.lines, expected);
+  assert.equal(err.writes, 0);
+});
+
 Deno.test("BatchedLines: a reader far behind costs batches, not answers, and the loss is said", async () => {
   const out = new Held(), err = new Kept();
   const sink = new BatchedLines({ out, err, intervalMs: 60_000, maxWaitingBytes: 250 });
