@@ -149,7 +149,7 @@ const LATER_AT_MOST = 256;
  * the server's throughput (`docs/performance.md`, "The access log"); so debug and info lines
  * (the per-request `request` lines above all) are held and written together, once every
  * `intervalMs` or before they would pass `maxBytes`, in their order. They are held as UTF-8 in
- * one buffer, encoded as they come, so no line outlives its request as a string.
+ * one buffer, so no line outlives its batch as a string.
  *
  * A batch is written in the background when the output can (`Deno.stdout` can), so requests never
  * wait for whoever reads stdout. A reader that falls behind by more than `maxWaitingBytes` (a
@@ -278,33 +278,23 @@ export class BatchedLines {
     const entries = this.#entries, makers = this.#makers;
     this.#entries = [];
     this.#makers = [];
-    let text = "";
-    for (let i = 0; i < entries.length; i++) text += `${makers[i]!(entries[i])}\n`;
-    const bytes = encoder.encode(text);
-    if (this.#buffer.length - this.#used < bytes.length) {
-      // They do not fit after the held lines: hand those over first.
-      this.#handOver();
-      if (this.#buffer.length < bytes.length) {
-        // Longer than the whole buffer: on their own, in their turn.
-        this.#send(bytes, entries.length);
-        return;
-      }
-    }
-    this.#buffer.set(bytes, this.#used);
-    this.#used += bytes.length;
-    this.#lines += entries.length;
-    if (this.#used === this.#buffer.length) this.#handOver();
-    else this.#schedule();
+    if (entries.length === 0) return;
+    let text = makers[0]!(entries[0]);
+    for (let i = 1; i < entries.length; i++) text += `\n${makers[i]!(entries[i])}`;
+    this.#put(text, entries.length);
   }
 
-  /** Holds an info or debug line, handing the held ones over first when it does not fit. */
-  #put(line: string): void {
-    if (!this.#hold(line)) {
+  /**
+   * Holds info or debug lines (one, or several joined by newlines), handing the held ones over
+   * first when they do not fit.
+   */
+  #put(text: string, lines = 1): void {
+    if (!this.#hold(text, lines)) {
       // It does not fit after the held lines: hand them over, then try the empty buffer.
       this.#handOver();
-      if (!this.#hold(line)) {
+      if (!this.#hold(text, lines)) {
         // Longer than the whole buffer: on its own, in its turn.
-        this.#send(encoder.encode(`${line}\n`), 1);
+        this.#send(encoder.encode(`${text}\n`), lines);
         return;
       }
     }
@@ -312,18 +302,18 @@ export class BatchedLines {
     else this.#schedule();
   }
 
-  /** Appends a line and its newline to the buffer, if the whole of it fits. */
-  #hold(line: string): boolean {
+  /** Appends lines and a last newline to the buffer, if the whole of them fits. */
+  #hold(text: string, lines: number): boolean {
     const free = this.#buffer.length - this.#used;
-    if (free <= line.length) {
+    if (free <= text.length) {
       // Too little room even for one byte per character; never worth encoding to find out.
       return false;
     }
-    const { read, written } = encoder.encodeInto(line, this.#buffer.subarray(this.#used));
-    if (read < line.length || written >= free) return false; // the bytes past `#used` are ignored
+    const { read, written } = encoder.encodeInto(text, this.#buffer.subarray(this.#used));
+    if (read < text.length || written >= free) return false; // the bytes past `#used` are ignored
     this.#buffer[this.#used + written] = NEWLINE;
     this.#used += written + 1;
-    this.#lines++;
+    this.#lines += lines;
     return true;
   }
 

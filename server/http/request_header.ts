@@ -21,15 +21,21 @@
 
 /** Deno's request object, as far as it is used here. */
 interface NativeRequest {
-  header?: (name: string) => string | null;
+  header(name: string): string | null;
 }
 
 /** The slot holding Deno's request object: looked up once (`null`: this Deno has none). */
 let slot: symbol | null | undefined;
 
-function slotOf(request: Request): symbol | null {
-  return Object.getOwnPropertySymbols(request).find((key) => key.description === "request") ??
-    null;
+/** Deno's request object behind a request, when it can read one header natively. */
+function nativeOf(request: Request): NativeRequest | undefined {
+  if (slot === undefined) {
+    slot = Object.getOwnPropertySymbols(request).find((key) => key.description === "request") ??
+      null;
+  }
+  if (slot === null) return undefined;
+  const native = (request as unknown as Record<symbol, Partial<NativeRequest> | undefined>)[slot];
+  return typeof native?.header === "function" ? native as NativeRequest : undefined;
 }
 
 /**
@@ -41,12 +47,8 @@ function slotOf(request: Request): symbol | null {
  * @returns Its value (repeated headers joined with `, `), or null when absent.
  */
 export function requestHeader(request: Request, name: string): string | null {
-  if (slot === undefined) slot = slotOf(request);
-  if (slot !== null) {
-    const native = (request as unknown as Record<symbol, NativeRequest | undefined>)[slot];
-    if (typeof native?.header === "function") return native.header(name);
-  }
-  return request.headers.get(name);
+  const native = nativeOf(request);
+  return native !== undefined ? native.header(name) : request.headers.get(name);
 }
 
 /**
@@ -56,8 +58,5 @@ export function requestHeader(request: Request, name: string): string | null {
  * @returns True when the native read is used.
  */
 export function readsNatively(request: Request): boolean {
-  const key = slot ?? slotOf(request);
-  if (key === null) return false;
-  const native = (request as unknown as Record<symbol, NativeRequest | undefined>)[key];
-  return typeof native?.header === "function";
+  return nativeOf(request) !== undefined;
 }
