@@ -108,6 +108,16 @@ export function logLine(
   return rest.length > 2 ? `${head},${rest.slice(1)}` : `${head}}`;
 }
 
+/**
+ * The error line saying how many log lines a slow reader of stdout cost.
+ *
+ * @param dropped How many lines were dropped.
+ * @returns The line.
+ */
+export function droppedLine(dropped: number): string {
+  return logLine("error", "Log lines were dropped: stdout was not read fast enough", { dropped });
+}
+
 function writeAtOnce(line: string, level: LogLevel): void {
   if (ORDER[level] >= ORDER.warn) console.error(line);
   else console.log(line);
@@ -230,6 +240,31 @@ export class BatchedLines {
     else this.#schedule();
   }
 
+  /**
+   * Takes an info or debug line written straight into the held bytes, in its turn: for a line
+   * made from bytes rather than text (the log writer's thread, `observe/log_thread_worker.ts`).
+   *
+   * @param fill Writes the line's UTF-8 bytes (no newline) into `buffer` from `from`, ending
+   *   before `end`, and returns how many it wrote, or -1 (writing nothing) if they might not fit.
+   * @returns False when the line does not fit even in the empty buffer (nothing is taken).
+   */
+  writeInto(fill: (buffer: Uint8Array, from: number, end: number) => number): boolean {
+    if (this.#entries.length > 0) this.#make();
+    const end = this.#buffer.length - 1; // room for the newline
+    let written = fill(this.#buffer, this.#used, end);
+    if (written < 0) {
+      this.#handOver();
+      written = fill(this.#buffer, 0, end);
+      if (written < 0) return false;
+    }
+    this.#buffer[this.#used + written] = NEWLINE;
+    this.#used += written + 1;
+    this.#lines++;
+    if (this.#used === this.#buffer.length) this.#handOver();
+    else this.#schedule();
+    return true;
+  }
+
   /** Hands every held line to the writer now (in the background when the output can). */
   flush(): void {
     if (this.#entries.length > 0) this.#make();
@@ -263,6 +298,11 @@ export class BatchedLines {
       this.#used = 0;
       this.#lines = 0;
     }
+  }
+
+  /** Whether the last write to an output failed (and none has succeeded since). */
+  get failing(): boolean {
+    return this.#failed;
   }
 
   /** Lines held now (made or waiting to be), for tests and metrics. */
@@ -336,11 +376,13 @@ export class BatchedLines {
   #handOver(): void {
     this.#stopTimer();
     if (this.#used === 0) return;
-    const lines = this.#lines;
-    const bytes = this.#buffer.slice(0, this.#used);
+    const lines = this.#lines, used = this.#used;
     this.#used = 0;
     this.#lines = 0;
-    this.#send(bytes, lines);
+    // Written at once (no background writer): from the buffer itself, no copy to collect later.
+    if (this.#out.write === undefined) {
+      this.#writeAll(this.#out, this.#buffer.subarray(0, used), this.#err);
+    } else this.#send(this.#buffer.slice(0, used), lines);
   }
 
   /** Writes a batch: in the background behind the others when the output can, else at once. */
@@ -389,15 +431,7 @@ export class BatchedLines {
   #sayDropped(): void {
     const dropped = this.#dropped;
     this.#dropped = 0;
-    this.#writeAll(
-      this.#err,
-      encoder.encode(
-        `${
-          logLine("error", "Log lines were dropped: stdout was not read fast enough", { dropped })
-        }\n`,
-      ),
-      this.#out,
-    );
+    this.#writeAll(this.#err, encoder.encode(`${droppedLine(dropped)}\n`), this.#out);
   }
 
   #writeAll(output: LineOutput, bytes: Uint8Array, other: LineOutput): void {
