@@ -1,0 +1,201 @@
+/**
+ * The server's log sink: lines are written on a thread of their own. The thread answering
+ * requests only copies each request's few facts into shared memory (`log_ring.ts`); a worker
+ * makes the lines and writes them, in order, in batches. Making and writing the request lines cost
+ * the answering thread about 1 µs a request, a tenth of its work (`docs/performance.md`, "Request
+ * lines on a thread of their own").
+ *
+ * @module
+ */
+import { BatchedLines, type LogLevel, logLine } from "../log.ts";
+import { accessLine, packAccess } from "./access_log.ts";
+import { DROPPED, ringBuffer, RingWriter, WRITTEN } from "./log_ring.ts";
+
+/** Options of {@linkcode ThreadedLines}. */
+export interface ThreadedLinesOptions {
+  /** The longest a line waits before it is written, in milliseconds (default 100). */
+  intervalMs?: number;
+  /**
+   * Room for lines waiting to be written, in bytes of shared memory (a power of two, default
+   * 512 KiB: about 5,000 request lines, 1 MiB of text). Past it, while the output is slow, lines
+   * are dropped, counted and said on stderr once it takes bytes again.
+   */
+  ringBytes?: number;
+  /** The most bytes the worker writes at once (default 64 KiB). */
+  maxBytes?: number;
+  /** Files the worker appends to instead of stdout and stderr (for tests). */
+  outPath?: string;
+  errPath?: string;
+}
+
+/** What the worker is told when it starts. */
+export interface LogThreadStart {
+  buffer: SharedArrayBuffer;
+  intervalMs: number;
+  maxBytes: number;
+  outPath?: string | undefined;
+  errPath?: string | undefined;
+}
+
+/** The longest {@linkcode ThreadedLines.flushNow} waits for the worker, in milliseconds. */
+const FLUSH_NOW_MS = 2_000;
+
+/**
+ * Writes log lines on a worker thread, with the promises of {@linkcode BatchedLines} (which the
+ * worker runs): debug and info lines go to stdout in their order, within `intervalMs`, in batches;
+ * warn and error lines go to stderr at once, from this thread, after the held lines are handed on.
+ * A reader that falls behind costs lines, not answers: when the shared room is full, lines are
+ * dropped, counted, and said on stderr. {@linkcode close} waits until every line is written;
+ * {@linkcode flushNow} blocks until then (at most 2 s), for an uncaught error or an exit.
+ *
+ * The request line is sent as its facts ({@linkcode packAccess}) and made by the worker; any other
+ * line is made here and sent whole. If the worker stops, lines are written from this thread.
+ */
+export class ThreadedLines {
+  readonly #ring: RingWriter;
+  readonly #worker: Worker;
+  /** Writes from this thread: warn and error lines, and every line once the worker is gone. */
+  readonly #here: BatchedLines;
+  /** Files opened for `outPath` and `errPath`, closed with the sink. */
+  readonly #files: Deno.FsFile[] = [];
+  #closed = false;
+
+  /**
+   * Starts the worker.
+   *
+   * @param options Interval, sizes, outputs.
+   */
+  constructor(options: ThreadedLinesOptions = {}) {
+    const buffer = ringBuffer(options.ringBytes ?? 512 * 1024);
+    this.#ring = new RingWriter(buffer);
+    const out = options.outPath === undefined ? Deno.stdout : this.#open(options.outPath);
+    const err = options.errPath === undefined ? Deno.stderr : this.#open(options.errPath);
+    this.#here = new BatchedLines({ out: { writeSync: (bytes) => out.writeSync(bytes) }, err });
+    this.#worker = new Worker(new URL("./log_thread_worker.ts", import.meta.url), {
+      type: "module",
+    });
+    this.#worker.onerror = (event) => {
+      event.preventDefault();
+      this.#stopped(event.message);
+    };
+    const start: LogThreadStart = {
+      buffer,
+      intervalMs: options.intervalMs ?? 100,
+      maxBytes: options.maxBytes ?? 64 * 1024,
+      outPath: options.outPath,
+      errPath: options.errPath,
+    };
+    this.#worker.postMessage(start);
+  }
+
+  /**
+   * Takes one line (without its newline).
+   *
+   * @param line The line.
+   * @param level Its level: warn and error are written at once, to stderr.
+   */
+  write(line: string, level: LogLevel): void {
+    if (level === "warn" || level === "error" || this.#closed) {
+      this.flush();
+      this.#here.write(line, level);
+      this.#here.flush();
+      return;
+    }
+    if (this.#ring.line(line)) return;
+    if (2 * line.length + 16 > this.#ring.size >> 1) {
+      // Too long for the ring at any time: write it from here, in its turn.
+      this.flushNow();
+      this.#here.write(line, level);
+      this.#here.flush();
+    } else {
+      this.#drop();
+    }
+  }
+
+  /**
+   * Takes an info or debug line to be made by the worker: the request line is sent as its facts;
+   * any other is made now.
+   *
+   * @param entry What the line says.
+   * @param line Makes the line.
+   */
+  later<T>(entry: T, line: (entry: T) => string): void {
+    if (this.#closed || line !== (accessLine as unknown)) {
+      this.write(line(entry), "info");
+    } else if (!packAccess(this.#ring, entry as Parameters<typeof accessLine>[0])) {
+      this.#drop();
+    }
+  }
+
+  /** Asks the worker to write every line it holds now. */
+  flush(): void {
+    if (!this.#closed) this.#ring.kick();
+  }
+
+  /**
+   * Writes every line sent so far before returning, waiting for the worker at most 2 s (a stuck
+   * reader of stdout). For an uncaught error or an exit, when nothing can be awaited.
+   */
+  flushNow(): void {
+    if (this.#closed) return;
+    const target = this.#ring.head;
+    this.#ring.kick();
+    const header = this.#ring.header;
+    const deadline = Date.now() + FLUSH_NOW_MS;
+    for (;;) {
+      const written = Atomics.load(header, WRITTEN);
+      const left = deadline - Date.now();
+      if (((written - target) | 0) >= 0 || left <= 0) return;
+      Atomics.wait(header, WRITTEN, written, left);
+    }
+  }
+
+  /**
+   * Writes every line sent so far, waits until the output has taken them, and stops the worker;
+   * lines after it are written at once from this thread.
+   *
+   * @returns Once written.
+   */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    const target = this.#ring.head;
+    this.#ring.kick();
+    const header = this.#ring.header;
+    for (;;) {
+      const written = Atomics.load(header, WRITTEN);
+      if (((written - target) | 0) >= 0 || this.#closed) break;
+      const waiting = Atomics.waitAsync(header, WRITTEN, written, 1_000);
+      if (waiting.async) await waiting.value;
+    }
+    this.#closed = true;
+    // A worker waiting in `Atomics.wait` outlives `terminate()`: wake it to end on its own.
+    this.#ring.stop();
+    this.#worker.terminate();
+    for (const file of this.#files) file.close();
+    this.#files.length = 0;
+  }
+
+  /** Opens a file for appending, for tests that read what was written. */
+  #open(path: string): Deno.FsFile {
+    const file = Deno.openSync(path, { write: true, create: true, append: true });
+    this.#files.push(file);
+    return file;
+  }
+
+  /** A line that found no room: counted, and said by the worker once it writes again. */
+  #drop(): void {
+    Atomics.add(this.#ring.header, DROPPED, 1);
+  }
+
+  /** The worker failed: say so, and write from this thread from now on. */
+  #stopped(why: string): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#ring.stop();
+    this.#worker.terminate();
+    this.#here.write(
+      logLine("error", "The log writer stopped; lines not yet written are lost", { error: why }),
+      "error",
+    );
+  }
+}
