@@ -8,7 +8,7 @@ import { buildApp } from "./app.ts";
 import { boundConfig, configFromEnvOrExit } from "./config.ts";
 import { openKv } from "./kv.ts";
 import { createLogger } from "./log.ts";
-import { ThreadedLines } from "./observe/log_thread.ts";
+import { serverLines } from "./observe/log_thread.ts";
 import { Metrics } from "./observe/metrics.ts";
 import { PageViews } from "./page_views.ts";
 import { VoiceService } from "./voice/service.ts";
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const config = configFromEnvOrExit();
   // One request line per request, made and written in batches on a thread of their own: a write
   // per line halves throughput, and making them here costs a tenth of it.
-  const lines = new ThreadedLines();
+  const lines = serverLines();
   const logger = createLogger(config.logLevel, lines);
   // An uncaught error still ends the process, but not before the held lines are out.
   globalThis.addEventListener("error", () => lines.flushNow());

@@ -28,6 +28,12 @@ export const KICK = 4;
 export const DROPPED = 5;
 /** 1 once the reader is to stop. */
 export const STOP = 6;
+/**
+ * Who reads the ring: 0 until claimed, then 1 for the worker, or 2 when the writing thread reads
+ * it itself because the worker had not started (claimed with `Atomics.compareExchange`, so never
+ * both).
+ */
+export const STARTED = 7;
 const HEADER_BYTES = 64;
 
 /** Record kinds. */

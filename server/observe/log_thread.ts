@@ -7,9 +7,19 @@
  *
  * @module
  */
-import { BatchedLines, type LogLevel, logLine } from "../log.ts";
-import { accessLine, packAccess } from "./access_log.ts";
-import { DROPPED, ringBuffer, RingWriter, WRITTEN } from "./log_ring.ts";
+import { BatchedLines, droppedLine, type LogLevel, logLine } from "../log.ts";
+import { accessLine, accessLineInto, packAccess, unpackAccess } from "./access_log.ts";
+import {
+  ACCESS,
+  DROPPED,
+  HEAD,
+  ringBuffer,
+  RingReader,
+  RingWriter,
+  STARTED,
+  TEXT,
+  WRITTEN,
+} from "./log_ring.ts";
 
 /** Options of {@linkcode ThreadedLines}. */
 export interface ThreadedLinesOptions {
@@ -36,6 +46,23 @@ export interface LogThreadStart {
   outPath?: string | undefined;
   errPath?: string | undefined;
 }
+
+/**
+ * The server's log sink: {@linkcode ThreadedLines}, or {@linkcode BatchedLines} on this thread
+ * where workers cannot be started (Deno Deploy, for one), with the same promises.
+ *
+ * @returns The sink.
+ */
+export function serverLines(): ThreadedLines | BatchedLines {
+  try {
+    return new ThreadedLines();
+  } catch {
+    return new BatchedLines();
+  }
+}
+
+/** `STARTED` when this thread, not the worker, reads the ring (see `ThreadedLines.#takeOver`). */
+const BY_SENDER = 2;
 
 /** The longest {@linkcode ThreadedLines.flushNow} waits for the worker, in milliseconds. */
 const FLUSH_NOW_MS = 2_000;
@@ -134,10 +161,11 @@ export class ThreadedLines {
 
   /**
    * Writes every line sent so far before returning, waiting for the worker at most 2 s (a stuck
-   * reader of stdout). For an uncaught error or an exit, when nothing can be awaited.
+   * reader of stdout). For an uncaught error or an exit, when nothing can be awaited. A worker not
+   * yet running (it is still loading) is not waited for: this thread writes the lines itself.
    */
   flushNow(): void {
-    if (this.#closed) return;
+    if (this.#closed || this.#takeOver()) return;
     const target = this.#ring.head;
     this.#ring.kick();
     const header = this.#ring.header;
@@ -157,22 +185,47 @@ export class ThreadedLines {
    * @returns Once written.
    */
   async close(): Promise<void> {
-    if (this.#closed) return;
+    if (this.#closed || this.#takeOver()) return this.#closeFiles();
     const target = this.#ring.head;
     this.#ring.kick();
     const header = this.#ring.header;
-    for (;;) {
-      const written = Atomics.load(header, WRITTEN);
-      if (((written - target) | 0) >= 0 || this.#closed) break;
-      const waiting = Atomics.waitAsync(header, WRITTEN, written, 1_000);
-      if (waiting.async) await waiting.value;
+    // Polled: a timer keeps the process alive while it waits, as `Atomics.waitAsync` does not.
+    while (((Atomics.load(header, WRITTEN) - target) | 0) < 0 && !this.#closed) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
     }
+    this.#end();
+    this.#closeFiles();
+  }
+
+  /** Stops the worker: from now on, lines are written from this thread. */
+  #end(): void {
     this.#closed = true;
     // A worker waiting in `Atomics.wait` outlives `terminate()`: wake it to end on its own.
     this.#ring.stop();
     this.#worker.terminate();
+  }
+
+  #closeFiles(): void {
     for (const file of this.#files) file.close();
     this.#files.length = 0;
+  }
+
+  /**
+   * If the worker has not started reading, claims the ring for this thread (the worker, once
+   * loaded, then ends at once), writes every line in it from here, and stops the worker.
+   *
+   * @returns Whether this thread took over.
+   */
+  #takeOver(): boolean {
+    const header = this.#ring.header;
+    if (Atomics.compareExchange(header, STARTED, 0, BY_SENDER) !== 0) return false;
+    this.#end();
+    const reader = new RingReader(this.#ring.buffer);
+    reader.read(Atomics.load(header, HEAD), Infinity, ringVisitor(reader, this.#here));
+    this.#here.flush();
+    const dropped = Atomics.exchange(header, DROPPED, 0);
+    if (dropped > 0) this.#here.write(droppedLine(dropped), "error");
+    return true;
   }
 
   /** Opens a file for appending, for tests that read what was written. */
@@ -187,15 +240,47 @@ export class ThreadedLines {
     Atomics.add(this.#ring.header, DROPPED, 1);
   }
 
-  /** The worker failed: say so, and write from this thread from now on. */
+  /**
+   * The worker failed: say so, and write from this thread from now on. If it never ran (it could
+   * not be loaded), the lines sent so far are all in the ring still, and are written from here.
+   */
   #stopped(why: string): void {
     if (this.#closed) return;
-    this.#closed = true;
-    this.#ring.stop();
-    this.#worker.terminate();
+    const header = this.#ring.header;
+    const lost = (this.#ring.head - Atomics.load(header, WRITTEN)) | 0;
+    const started = Atomics.load(header, STARTED) !== 0;
     this.#here.write(
-      logLine("error", "The log writer stopped; lines not yet written are lost", { error: why }),
+      logLine("error", "The log writer stopped; lines are written by the server's own thread", {
+        error: why,
+        ...(started && lost > 0 ? { lostBytes: lost } : {}),
+      }),
       "error",
     );
+    if (!this.#takeOver()) this.#end();
   }
+}
+
+/**
+ * Makes and holds a ring's lines, record by record, in order: a request line straight as bytes
+ * ({@linkcode accessLineInto}; as a text only if longer than the whole buffer), any other as sent.
+ *
+ * @param ring The ring's reading end.
+ * @param lines Where the lines go.
+ * @returns The visitor for {@linkcode RingReader.read}.
+ */
+export function ringVisitor(
+  ring: RingReader,
+  lines: BatchedLines,
+): (kind: number, at: number) => void {
+  let record = 0;
+  const fill = (buffer: Uint8Array, from: number, end: number) =>
+    accessLineInto(ring, record, buffer, from, end);
+  return (kind, at) => {
+    if (kind === ACCESS) {
+      record = at;
+      if (!lines.writeInto(fill)) lines.write(accessLine(unpackAccess(ring, at)), "info");
+    } else if (kind === TEXT) {
+      lines.write(ring.line(at), "info");
+    }
+  };
 }

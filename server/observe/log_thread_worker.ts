@@ -8,9 +8,8 @@
  */
 /// <reference lib="deno.worker" />
 import { BatchedLines, droppedLine } from "../log.ts";
-import { accessLine, accessLineInto, unpackAccess } from "./access_log.ts";
-import { ACCESS, DROPPED, HEAD, RingReader, TEXT, WRITTEN } from "./log_ring.ts";
-import type { LogThreadStart } from "./log_thread.ts";
+import { DROPPED, HEAD, RingReader, STARTED, WRITTEN } from "./log_ring.ts";
+import { type LogThreadStart, ringVisitor } from "./log_thread.ts";
 
 /** Lines made and written at a time: what waits in this thread stays small. */
 const AT_A_TIME = 256;
@@ -30,20 +29,11 @@ function run(start: LogThreadStart): void {
     out: { writeSync: (bytes) => out.writeSync(bytes) },
     err: { writeSync: (bytes) => err.writeSync(bytes) },
   });
-  let record = 0;
-  const fill = (buffer: Uint8Array, from: number, end: number) =>
-    accessLineInto(ring, record, buffer, from, end);
-  const visit = (kind: number, at: number) => {
-    if (kind === ACCESS) {
-      record = at;
-      // Straight into the held bytes; as a text only if longer than the whole buffer.
-      if (!lines.writeInto(fill)) lines.write(accessLine(unpackAccess(ring, at)), "info");
-    } else if (kind === TEXT) {
-      lines.write(ring.line(at), "info");
-    }
-  };
+  const visit = ringVisitor(ring, lines);
   const header = ring.header;
-  while (ring.waitForRecords(start.intervalMs)) {
+  // The answering thread may have taken the ring over while this one loaded (a crash at start).
+  const reading = Atomics.compareExchange(header, STARTED, 0, 1) === 0;
+  while (reading && ring.waitForRecords(start.intervalMs)) {
     const end = Atomics.load(header, HEAD);
     let done = false;
     while (!done) {

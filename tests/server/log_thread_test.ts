@@ -143,6 +143,15 @@ Deno.test("a ring refuses what does not fit, and takes it again once read", () =
   assert.throws(() => ringBuffer(1000), RangeError);
 });
 
+/** Waits for a condition, at most 30 s (a worker loads slowly on a busy machine). */
+async function until(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail("timed out");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** A sink writing to files, and what they hold. */
 async function withSink(
   options: ConstructorParameters<typeof ThreadedLines>[0],
@@ -170,7 +179,11 @@ Deno.test("ThreadedLines writes lines in their order, request lines among the ot
   await withSink({ intervalMs: 60_000 }, async (sink, read) => {
     const entry = (i: number) =>
       new AccessEntry(i, `r-${i}`, "GET", "/api/v1/vat", 200, i / 100, "anonymous", "127.0.0.0");
-    const expected: string[] = [];
+    const expected: string[] = [`{"start":true}`];
+    // Once the worker runs (flushNow would otherwise write from this thread; a test below).
+    sink.write(expected[0]!, "info");
+    sink.flush();
+    await until(() => read().out.length === 1);
     for (let i = 0; i < 1_000; i++) {
       if (i % 10 === 0) {
         const line = `{"n":${i},"text":"ශ්‍රී லங்கா"}`;
@@ -205,16 +218,16 @@ Deno.test("ThreadedLines writes lines in their order, request lines among the ot
 Deno.test("ThreadedLines writes within the interval without a flush", async () => {
   await withSink({ intervalMs: 20 }, async (sink, read) => {
     sink.write(`{"one":1}`, "info");
-    const deadline = Date.now() + 5_000;
-    while (read().out.length === 0 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await until(() => read().out.length > 0);
     assert.deepEqual(read().out, [`{"one":1}`]);
   });
 });
 
 Deno.test("ThreadedLines: lines that find no room are counted and said, none lost unsaid", async () => {
   await withSink({ ringBytes: 1024, intervalMs: 60_000 }, async (sink, read) => {
+    sink.write(`{"start":true}`, "info"); // once the worker runs: it is the one that counts
+    sink.flush();
+    await until(() => read().out.length === 1);
     // 5,000 lines in one go, into a ring that holds about 10 of them: most find no room.
     for (let i = 0; i < 5_000; i++) {
       sink.later(
@@ -230,7 +243,7 @@ Deno.test("ThreadedLines: lines that find no room are counted and said, none los
       .filter((line) => line.message === "Log lines were dropped: stdout was not read fast enough")
       .reduce((sum, line) => sum + line.dropped, 0);
     assert.ok(dropped > 0, "some were dropped");
-    assert.equal(out.length + dropped, 5_001, `${out.length} written + ${dropped} dropped`);
+    assert.equal(out.length + dropped, 5_002, `${out.length} written + ${dropped} dropped`);
   });
 });
 
@@ -281,26 +294,68 @@ for (let i = 0; i < 2_000; i++) {
   lines.later(new AccessEntry(i, "r-" + i, "GET", "/api/v1/vat", 200, 1, "anonymous", undefined), accessLine);
 }
 lines.write('{"last":true}', "info");
-setTimeout(() => { throw new Error("boom"); }, 0);
+// At once (the worker is still loading: this thread writes the lines), or once it runs.
+setTimeout(() => { throw new Error("boom"); }, Number(Deno.env.get("CRASH_AFTER_MS")));
+`,
+    );
+    for (const after of ["0", "500"]) {
+      const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "--allow-read", "--allow-env", script],
+        stdout: "piped",
+        stderr: "piped",
+        env: { DENO_NO_UPDATE_CHECK: "1", CRASH_AFTER_MS: after },
+      }).output();
+      const out = new TextDecoder().decode(stdout).split("\n").filter(Boolean);
+      assert.equal(code, 1, new TextDecoder().decode(stderr));
+      assert.match(new TextDecoder().decode(stderr), /boom/);
+      assert.equal(out.length, 2_001, `crashed after ${after} ms`);
+      assert.equal(
+        out[1_999],
+        accessLine(
+          new AccessEntry(1_999, "r-1999", "GET", "/api/v1/vat", 200, 1, "anonymous", undefined),
+        ),
+      );
+      assert.equal(out[2_000], '{"last":true}');
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a log writer that cannot start: every line is written from the answering thread", async () => {
+  // Without read access to the worker's module the worker fails to load, after lines were sent.
+  const dir = await Deno.makeTempDir();
+  try {
+    const script = `${dir}/no_worker.ts`;
+    const root = new URL("../../server/observe/", import.meta.url).href;
+    await Deno.writeTextFile(
+      script,
+      `import { ThreadedLines } from "${root}log_thread.ts";
+import { AccessEntry, accessLine } from "${root}access_log.ts";
+const lines = new ThreadedLines();
+lines.write('{"first":true}', "info");
+lines.later(new AccessEntry(0, "r-0", "GET", "/api/v1/vat", 200, 1, "anonymous", "127.0.0.0"), accessLine);
+// Time for the worker to fail (else close() finds it not yet running and writes from here:
+// the same lines, without the word that the writer stopped).
+await new Promise((resolve) => setTimeout(resolve, 1_000));
+await lines.close();
+lines.write('{"after":true}', "info");
 `,
     );
     const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-read", script],
+      args: ["run", `--allow-read=${dir}`, script],
       stdout: "piped",
       stderr: "piped",
       env: { DENO_NO_UPDATE_CHECK: "1" },
     }).output();
-    const out = new TextDecoder().decode(stdout).split("\n").filter(Boolean);
-    assert.equal(code, 1, new TextDecoder().decode(stderr));
-    assert.match(new TextDecoder().decode(stderr), /boom/);
-    assert.equal(out.length, 2_001);
-    assert.equal(
-      out[1_999],
-      accessLine(
-        new AccessEntry(1_999, "r-1999", "GET", "/api/v1/vat", 200, 1, "anonymous", undefined),
-      ),
-    );
-    assert.equal(out[2_000], '{"last":true}');
+    const err = new TextDecoder().decode(stderr);
+    assert.equal(code, 0, err);
+    assert.match(err, /The log writer stopped; lines are written by the server's own thread/);
+    assert.deepEqual(new TextDecoder().decode(stdout).split("\n").filter(Boolean), [
+      '{"first":true}',
+      accessLine(new AccessEntry(0, "r-0", "GET", "/api/v1/vat", 200, 1, "anonymous", "127.0.0.0")),
+      '{"after":true}',
+    ]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
