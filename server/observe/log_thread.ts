@@ -86,6 +86,8 @@ export class ThreadedLines {
   /** Files opened for `outPath` and `errPath`, closed with the sink. */
   readonly #files: Deno.FsFile[] = [];
   #closed = false;
+  /** While {@linkcode close} waits: an exit meanwhile (its wait ran out) waits no more. */
+  #closing = false;
 
   /**
    * Starts the worker.
@@ -165,7 +167,7 @@ export class ThreadedLines {
    * yet running (it is still loading) is not waited for: this thread writes the lines itself.
    */
   flushNow(): void {
-    if (this.#closed || this.#takeOver()) return;
+    if (this.#closed || this.#closing || this.#takeOver()) return;
     const target = this.#ring.head;
     this.#ring.kick();
     const header = this.#ring.header;
@@ -186,6 +188,7 @@ export class ThreadedLines {
    */
   async close(): Promise<void> {
     if (this.#closed || this.#takeOver()) return this.#closeFiles();
+    this.#closing = true;
     const target = this.#ring.head;
     this.#ring.kick();
     const header = this.#ring.header;
