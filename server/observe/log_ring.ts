@@ -44,6 +44,8 @@ export const TEXT = 1;
 export const NAME = 2;
 /** A request line's entry (`access_log.ts`). */
 export const ACCESS = 3;
+/** A whole warn or error line, for stderr: as {@linkcode TEXT}. */
+export const ERROR_TEXT = 4;
 
 /** Bytes a record of `bytes` takes, rounded up to the next multiple of 8. */
 export function recordSize(bytes: number): number {
@@ -152,10 +154,11 @@ export class RingWriter extends RingViews {
    * Sends a whole line.
    *
    * @param line The line, without its newline.
+   * @param kind {@linkcode TEXT} for stdout, {@linkcode ERROR_TEXT} for stderr.
    * @returns Whether it fitted.
    */
-  line(line: string): boolean {
-    const at = this.begin(TEXT, recordSize(12 + 2 * line.length));
+  line(line: string, kind: typeof TEXT | typeof ERROR_TEXT = TEXT): boolean {
+    const at = this.begin(kind, recordSize(12 + 2 * line.length));
     if (at < 0) return false;
     this.i32[(at >> 2) + 2] = line.length;
     this.putText(at + 12, line);

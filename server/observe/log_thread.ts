@@ -12,6 +12,7 @@ import { accessLine, accessLineInto, packAccess, unpackAccess } from "./access_l
 import {
   ACCESS,
   DROPPED,
+  ERROR_TEXT,
   HEAD,
   ringBuffer,
   RingReader,
@@ -70,7 +71,7 @@ const FLUSH_NOW_MS = 2_000;
 /**
  * Writes log lines on a worker thread, with the promises of {@linkcode BatchedLines} (which the
  * worker runs): debug and info lines go to stdout in their order, within `intervalMs`, in batches;
- * warn and error lines go to stderr at once, from this thread, after the held lines are handed on.
+ * warn and error lines go to stderr at once (the worker is woken), after the lines before them.
  * A reader that falls behind costs lines, not answers: when the shared room is full, lines are
  * dropped, counted, and said on stderr. {@linkcode close} waits until every line is written;
  * {@linkcode flushNow} blocks until then (at most 2 s), for an uncaught error or an exit.
@@ -124,13 +125,18 @@ export class ThreadedLines {
    * @param level Its level: warn and error are written at once, to stderr.
    */
   write(line: string, level: LogLevel): void {
-    if (level === "warn" || level === "error" || this.#closed) {
-      this.flush();
+    if (this.#closed) {
       this.#here.write(line, level);
       this.#here.flush();
       return;
     }
-    if (this.#ring.line(line)) return;
+    // Warnings and errors go through the worker too, woken at once: a stderr nobody reads then
+    // costs lines, as a stdout nobody reads does, never an answer.
+    const error = level === "warn" || level === "error";
+    if (this.#ring.line(line, error ? ERROR_TEXT : TEXT)) {
+      if (error) this.#ring.kick();
+      return;
+    }
     if (2 * line.length + 16 > this.#ring.size >> 1) {
       // Too long for the ring at any time: write it from here, in its turn.
       this.flushNow();
@@ -284,6 +290,8 @@ export function ringVisitor(
       if (!lines.writeInto(fill)) lines.write(accessLine(unpackAccess(ring, at)), "info");
     } else if (kind === TEXT) {
       lines.write(ring.line(at), "info");
+    } else if (kind === ERROR_TEXT) {
+      lines.write(ring.line(at), "error");
     }
   };
 }

@@ -275,15 +275,27 @@ Deno.test("the worker's writer says a failing output once, as BatchedLines does 
   assert.match(said[0]!, /could not be written/);
 });
 
+/** Runs `use` on a script of its own (importing the log modules from `root`), in a temporary folder. */
+async function withScript(
+  source: (root: string, dir: string) => string,
+  use: (script: string, dir: string) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  try {
+    const script = `${dir}/main.ts`;
+    const root = new URL("../../server/observe/", import.meta.url).href;
+    await Deno.writeTextFile(script, source(root, dir));
+    await use(script, dir);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 Deno.test("an uncaught error still writes every line sent, as server/main.ts wires it", async () => {
   // A process of its own, as the server is: the lines are sent, then an error nobody catches
   // ends it. `server/main.ts` calls flushNow from the same three events.
-  const dir = await Deno.makeTempDir();
-  try {
-    const script = `${dir}/crash.ts`;
-    const root = new URL("../../server/observe/", import.meta.url).href;
-    await Deno.writeTextFile(
-      script,
+  await withScript(
+    (root) =>
       `import { ThreadedLines } from "${root}log_thread.ts";
 import { AccessEntry, accessLine } from "${root}access_log.ts";
 const lines = new ThreadedLines({ intervalMs: 60_000 });
@@ -297,39 +309,34 @@ lines.write('{"last":true}', "info");
 // At once (the worker is still loading: this thread writes the lines), or once it runs.
 setTimeout(() => { throw new Error("boom"); }, Number(Deno.env.get("CRASH_AFTER_MS")));
 `,
-    );
-    for (const after of ["0", "500"]) {
-      const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "--allow-read", "--allow-env", script],
-        stdout: "piped",
-        stderr: "piped",
-        env: { DENO_NO_UPDATE_CHECK: "1", CRASH_AFTER_MS: after },
-      }).output();
-      const out = new TextDecoder().decode(stdout).split("\n").filter(Boolean);
-      assert.equal(code, 1, new TextDecoder().decode(stderr));
-      assert.match(new TextDecoder().decode(stderr), /boom/);
-      assert.equal(out.length, 2_001, `crashed after ${after} ms`);
-      assert.equal(
-        out[1_999],
-        accessLine(
-          new AccessEntry(1_999, "r-1999", "GET", "/api/v1/vat", 200, 1, "anonymous", undefined),
-        ),
-      );
-      assert.equal(out[2_000], '{"last":true}');
-    }
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+    async (script) => {
+      for (const after of ["0", "500"]) {
+        const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+          args: ["run", "--allow-read", "--allow-env", script],
+          stdout: "piped",
+          stderr: "piped",
+          env: { DENO_NO_UPDATE_CHECK: "1", CRASH_AFTER_MS: after },
+        }).output();
+        const out = new TextDecoder().decode(stdout).split("\n").filter(Boolean);
+        assert.equal(code, 1, new TextDecoder().decode(stderr));
+        assert.match(new TextDecoder().decode(stderr), /boom/);
+        assert.equal(out.length, 2_001, `crashed after ${after} ms`);
+        assert.equal(
+          out[1_999],
+          accessLine(
+            new AccessEntry(1_999, "r-1999", "GET", "/api/v1/vat", 200, 1, "anonymous", undefined),
+          ),
+        );
+        assert.equal(out[2_000], '{"last":true}');
+      }
+    },
+  );
 });
 
 Deno.test("a log writer that cannot start: every line is written from the answering thread", async () => {
   // Without read access to the worker's module the worker fails to load, after lines were sent.
-  const dir = await Deno.makeTempDir();
-  try {
-    const script = `${dir}/no_worker.ts`;
-    const root = new URL("../../server/observe/", import.meta.url).href;
-    await Deno.writeTextFile(
-      script,
+  await withScript(
+    (root) =>
       `import { ThreadedLines } from "${root}log_thread.ts";
 import { AccessEntry, accessLine } from "${root}access_log.ts";
 const lines = new ThreadedLines();
@@ -341,22 +348,83 @@ await new Promise((resolve) => setTimeout(resolve, 1_000));
 await lines.close();
 lines.write('{"after":true}', "info");
 `,
-    );
-    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-      args: ["run", `--allow-read=${dir}`, script],
-      stdout: "piped",
-      stderr: "piped",
-      env: { DENO_NO_UPDATE_CHECK: "1" },
-    }).output();
-    const err = new TextDecoder().decode(stderr);
-    assert.equal(code, 0, err);
-    assert.match(err, /The log writer stopped; lines are written by the server's own thread/);
-    assert.deepEqual(new TextDecoder().decode(stdout).split("\n").filter(Boolean), [
-      '{"first":true}',
-      accessLine(new AccessEntry(0, "r-0", "GET", "/api/v1/vat", 200, 1, "anonymous", "127.0.0.0")),
-      '{"after":true}',
-    ]);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
+    async (script, dir) => {
+      const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+        args: ["run", `--allow-read=${dir}`, script],
+        stdout: "piped",
+        stderr: "piped",
+        env: { DENO_NO_UPDATE_CHECK: "1" },
+      }).output();
+      const err = new TextDecoder().decode(stderr);
+      assert.equal(code, 0, err);
+      assert.match(err, /The log writer stopped; lines are written by the server's own thread/);
+      assert.deepEqual(new TextDecoder().decode(stdout).split("\n").filter(Boolean), [
+        '{"first":true}',
+        accessLine(
+          new AccessEntry(0, "r-0", "GET", "/api/v1/vat", 200, 1, "anonymous", "127.0.0.0"),
+        ),
+        '{"after":true}',
+      ]);
+    },
+  );
+});
+
+Deno.test("a stderr nobody reads costs warning lines, counted and said, never the caller's time", async () => {
+  // A process of its own with real pipes: its stderr is not read until it has sent 3,000
+  // warnings (about 600 KB, past the pipe's 64 KiB and the ring). The sending must not wait.
+  await withScript(
+    (root, dir) =>
+      `import { ThreadedLines } from "${root}log_thread.ts";
+const lines = new ThreadedLines();
+// Time for the worker to load, so that it is the one stuck on the pipe.
+await new Promise((resolve) => setTimeout(resolve, 500));
+const started = Date.now();
+for (let i = 0; i < 3_000; i++) {
+  lines.write(JSON.stringify({ level: "warn", message: "slow", i, pad: "x".repeat(150) }), "warn");
+}
+// Sent: say so outside the log, and how long the sending took.
+await Deno.writeTextFile(${JSON.stringify(`${dir}/sent`)}, String(Date.now() - started));
+await lines.close();
+`,
+    async (script, dir) => {
+      const child = new Deno.Command(Deno.execPath(), {
+        args: ["run", "--allow-read", `--allow-write=${dir}`, script],
+        stdout: "piped",
+        stderr: "piped",
+        env: { DENO_NO_UPDATE_CHECK: "1" },
+      }).spawn();
+      const out = new Response(child.stdout).text();
+      let sentMs: number | undefined;
+      await until(() => {
+        try {
+          sentMs = Number(Deno.readTextFileSync(`${dir}/sent`));
+          return true;
+        } catch {
+          return false;
+        }
+      }).catch(async (error) => {
+        // The sending waited for the pipe: end the process before failing.
+        child.kill("SIGKILL");
+        await Promise.all([child.status, out, child.stderr.cancel()]);
+        throw error;
+      });
+      // Only now is stderr read.
+      const err = (await new Response(child.stderr).text()).split("\n").filter(Boolean)
+        .map((line) => JSON.parse(line));
+      assert.equal((await child.status).code, 0);
+      assert.equal(await out, "");
+      assert.ok(sentMs! < 5_000, `sending 3,000 warnings took ${sentMs} ms`);
+      const warnings = err.filter((line) => line.message === "slow");
+      const dropped = err
+        .filter((line) =>
+          line.message === "Log lines were dropped: stdout was not read fast enough"
+        )
+        .reduce((sum, line) => sum + line.dropped, 0);
+      assert.ok(dropped > 0, "the ring filled while stderr was not read");
+      assert.equal(warnings.length + dropped, 3_000, `${warnings.length} + ${dropped} dropped`);
+      // The ones written are in their order.
+      const order = warnings.map((line) => line.i);
+      assert.deepEqual(order, order.toSorted((a: number, b: number) => a - b));
+    },
+  );
 });
