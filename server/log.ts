@@ -17,7 +17,8 @@ export interface Logger {
   /**
    * Writes a line made from an entry, when its level is enabled, possibly later: a sink that
    * holds lines (see {@linkcode BatchedLines}) makes it when it writes the batch, in its turn
-   * among the other lines. The line must be one JSON object whose first keys are `time` (see
+   * among the other lines; the server's sink (`observe/log_thread.ts`) makes the request line on
+   * its worker thread. The line must be one JSON object whose first keys are `time` (see
    * {@linkcode isoAt}), `level` and `message`, as {@linkcode logLine} writes them. The access
    * log writes this way: making its line 256 at a time costs less than once per request.
    *
@@ -45,7 +46,8 @@ export type LogSink =
  *
  * @param level The minimum level written.
  * @param sink Where lines go (default: each line at once, stderr for warn and error, stdout
- *   otherwise; the server passes a {@linkcode BatchedLines}).
+ *   otherwise; the server passes a `ThreadedLines`, `observe/log_thread.ts`, whose worker
+ *   writes through a {@linkcode BatchedLines}, or a `BatchedLines` where no worker can start).
  * @returns The logger.
  */
 export function createLogger(level: LogLevel, sink?: LogSink): Logger {
@@ -109,7 +111,8 @@ export function logLine(
 }
 
 /**
- * The error line saying how many log lines a slow reader of stdout cost.
+ * The error line saying how many log lines a slow reader cost (of stdout, or, on the log writer's
+ * thread, of stderr too; the text names stdout, as operators may already match on it).
  *
  * @param dropped How many lines were dropped.
  * @returns The line.
@@ -155,11 +158,12 @@ const NEWLINE = 10;
 const LATER_AT_MOST = 256;
 
 /**
- * The server's log sink. Writing a line to stdout is a system call, and one per request halved
- * the server's throughput (`docs/performance.md`, "The access log"); so debug and info lines
- * (the per-request `request` lines above all) are held and written together, once every
- * `intervalMs` or before they would pass `maxBytes`, in their order. They are held as UTF-8 in
- * one buffer, so no line outlives its batch as a string.
+ * Batched log lines: the server's log writer thread writes through one (`observe/log_thread.ts`),
+ * and the server uses one on its own thread where no worker can start. Writing a line to stdout
+ * is a system call, and one per request halved the server's throughput (`docs/performance.md`,
+ * "The access log"); so debug and info lines (the per-request `request` lines above all) are held
+ * and written together, once every `intervalMs` or before they would pass `maxBytes`, in their
+ * order. They are held as UTF-8 in one buffer, so no line outlives its batch as a string.
  *
  * A batch is written in the background when the output can (`Deno.stdout` can), so requests never
  * wait for whoever reads stdout. A reader that falls behind by more than `maxWaitingBytes` (a

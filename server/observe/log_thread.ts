@@ -82,7 +82,7 @@ const FLUSH_NOW_MS = 2_000;
 export class ThreadedLines {
   readonly #ring: RingWriter;
   readonly #worker: Worker;
-  /** Writes from this thread: warn and error lines, and every line once the worker is gone. */
+  /** Writes from this thread: every line once the worker is gone, and a line too long for the ring. */
   readonly #here: BatchedLines;
   /** Files opened for `outPath` and `errPath`, closed with the sink. */
   readonly #files: Deno.FsFile[] = [];
