@@ -37,6 +37,7 @@ const CODE_FIELDS = new Set([
   "gender",
   "type",
   "calendar",
+  "poya",
   "confidence",
   "category",
   "categories",

@@ -45,6 +45,18 @@ export const workingDaysPage: ToolPage = {
       ],
     },
     { name: "saturday", kind: "flag", keys: true, more: true, label: "page.wd.saturday" },
+    {
+      name: "poya",
+      kind: "choice",
+      keys: true,
+      more: true,
+      label: "page.wd.poya",
+      hint: "page.wd.poya_hint",
+      options: [
+        { value: "holiday", label: "page.wd.poya_holiday" },
+        { value: "working", label: "page.wd.poya_working" },
+      ],
+    },
   ],
   answer: (r) =>
     markup("page.wd.answer", {
