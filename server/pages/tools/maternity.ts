@@ -29,6 +29,7 @@ export const maternityPage: ToolPage = {
     {
       name: "confinement",
       kind: "date",
+      error: "page.form.date_error",
       keys: true,
       required: true,
       label: "page.maternity.confinement",
