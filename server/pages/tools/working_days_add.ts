@@ -9,6 +9,7 @@ import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
 import { holidayTable } from "./holidays.ts";
 import type { Json, ToolPage } from "./spec.ts";
+import { POYA_FIELD } from "./working_days.ts";
 
 /** The page of `GET /api/v1/working-days/add`. */
 export const workingDaysAddPage: ToolPage = {
@@ -46,18 +47,7 @@ export const workingDaysAddPage: ToolPage = {
       ],
     },
     { name: "saturday", kind: "flag", keys: true, more: true, label: "page.wd.saturday" },
-    {
-      name: "poya",
-      kind: "choice",
-      keys: true,
-      more: true,
-      label: "page.wd.poya",
-      hint: "page.wd.poya_hint",
-      options: [
-        { value: "holiday", label: "page.wd.poya_holiday" },
-        { value: "working", label: "page.wd.poya_working" },
-      ],
-    },
+    POYA_FIELD,
   ],
   answer: (r) => {
     const days = Number(r.days);
