@@ -173,12 +173,11 @@ function lowerBound(sorted: Int32Array, value: number): number {
  * import { HOLIDAY_DATA } from "./holidays.ts";
  * import { buildWorkingDayCounter } from "./working_days.ts";
  * const counter = buildWorkingDayCounter(HOLIDAY_DATA);
- * // 21-27 December 2026: five weekdays, less Christmas (Friday 25th).
- * assert.equal(counter.count("2026-12-21", "2026-12-27", "mercantile", false).workingDays, 4);
- * // 21-25 December 2026, Poya days as holidays (s.7A): Unduvap Poya (Wed 23rd) and Christmas.
- * assert.equal(counter.count("2026-12-21", "2026-12-25", "mercantile", false).workingDays, 3);
+ * // 21-27 December 2026: five weekdays, less Unduvap Poya (Wednesday 23rd, a holiday for shop
+ * // and office workers, s.7A) and Christmas (Friday 25th).
+ * assert.equal(counter.count("2026-12-21", "2026-12-27", "mercantile", false).workingDays, 3);
  * // The Central Bank's mercantile list alone: Christmas only.
- * assert.equal(counter.count("2026-12-21", "2026-12-25", "mercantile", false, "working").workingDays, 4);
+ * assert.equal(counter.count("2026-12-21", "2026-12-27", "mercantile", false, "working").workingDays, 4);
  * ```
  */
 export function buildWorkingDayCounter(

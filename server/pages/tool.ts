@@ -449,10 +449,12 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   `);
 
   const values: Record<string, string> = Object.fromEntries(typedPairs);
-  // What each field is when left out, as the form writes it ("1"/"0" for a yes/no).
+  // What each field is when left out, as the form writes it ("1"/"0" for a yes/no): the value the
+  // page adds itself (the deposit's wht=1), else the operation's default.
+  const pageDefaults: Readonly<Record<string, string>> = { ...figure?.internal, ...spec.internal };
   const defaults: Record<string, string> = {};
   for (const field of spec.fields) {
-    const fallback = formValue(defaultOf(op, field.name));
+    const fallback = pageDefaults[field.name] ?? formValue(defaultOf(op, field.name));
     if (fallback !== undefined) defaults[field.name] = fallback;
   }
   // A choice left out was answered with its default: the form shows that choice made.
