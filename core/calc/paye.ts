@@ -61,7 +61,12 @@ export interface PayeResult {
   grossAnnual: number;
   monthlyTax: number;
   annualTax: number;
+  /**
+   * The salary after APIT only (the spec's "net"), not take-home pay: the employee's 8% EPF is
+   * deducted too; the take-home pay is the payslip's `net` (`computePayslip`).
+   */
   monthlyNet: number;
+  /** `monthlyNet` for the year: after APIT only. */
   annualNet: number;
   /** Highest rate reached, percent. */
   marginalRatePct: number;

@@ -18,6 +18,15 @@ import {
 /** The calendars working days can be counted in. */
 export type WorkCalendar = "public" | "bank" | "mercantile" | "government";
 
+/**
+ * How a Poya day counts in the mercantile calendar: `holiday` (the default), as the Shop and
+ * Office Employees Act gives every shop and office worker a holiday on each Full Moon Poya Day
+ * (section 7A), or `working`, the Central Bank's mercantile list alone, which marks only the
+ * Act's statutory holidays (section 7) and leaves Poya days out (docs/calendar.md). The public,
+ * bank and government calendars always hold Poya days as holidays.
+ */
+export type PoyaReading = "holiday" | "working";
+
 /** Calendars in a fixed order (their table index). */
 export const WORK_CALENDARS: readonly WorkCalendar[] = [
   "public",
@@ -46,6 +55,8 @@ export interface WorkingDaysResult {
   calendar: WorkCalendar;
   /** Whether Saturdays were counted as working days. */
   saturday: boolean;
+  /** How Poya days counted ({@linkcode PoyaReading}; always `holiday` outside mercantile). */
+  poya: PoyaReading;
   workingDays: number;
   totalDays: number;
   /** Sundays, and Saturdays unless `saturday`. */
@@ -64,6 +75,8 @@ export interface AddWorkingDaysResult {
   calendar: WorkCalendar;
   /** Whether Saturdays were counted as working days. */
   saturday: boolean;
+  /** How Poya days counted ({@linkcode PoyaReading}; always `holiday` outside mercantile). */
+  poya: PoyaReading;
   /**
    * The date `days` working days after `from` (before it when negative): `from` itself is not
    * counted, the answer is. `from` when `days` is 0.
@@ -92,10 +105,17 @@ export interface WorkingDayCounter {
    * @param to End date, a valid `YYYY-MM-DD`.
    * @param calendar Whose holidays are excluded.
    * @param saturday Whether Saturdays are working days.
+   * @param poya How Poya days count in the mercantile calendar (default `holiday`).
    * @returns The counts.
    * @throws {ApiError} 400 for dates outside the data, `from` after `to`, or a range over the cap.
    */
-  count(from: string, to: string, calendar: WorkCalendar, saturday: boolean): WorkingDaysResult;
+  count(
+    from: string,
+    to: string,
+    calendar: WorkCalendar,
+    saturday: boolean,
+    poya?: PoyaReading,
+  ): WorkingDaysResult;
   /**
    * The date `days` working days after `from` (before it when negative).
    *
@@ -103,10 +123,17 @@ export interface WorkingDayCounter {
    * @param days Working days to add; negative counts back; 0 gives `from`.
    * @param calendar Whose holidays are skipped.
    * @param saturday Whether Saturdays are working days.
+   * @param poya How Poya days count in the mercantile calendar (default `holiday`).
    * @returns The date and the holidays skipped.
    * @throws {ApiError} 404 when `from` or the answer falls in a year that is not held.
    */
-  add(from: string, days: number, calendar: WorkCalendar, saturday: boolean): AddWorkingDaysResult;
+  add(
+    from: string,
+    days: number,
+    calendar: WorkCalendar,
+    saturday: boolean,
+    poya?: PoyaReading,
+  ): AddWorkingDaysResult;
 }
 
 interface Table {
@@ -131,7 +158,8 @@ function lowerBound(sorted: Int32Array, value: number): number {
 }
 
 /**
- * Builds the per-calendar tables for a dataset: for every calendar and Saturday rule, prefix
+ * Builds the per-calendar tables for a dataset: for every calendar (the mercantile one twice, with
+ * Poya days as holidays and as working days) and Saturday rule, prefix
  * sums of working, weekend and holiday days and the list of holidays on working days. Every
  * call then costs two subtractions per count and a binary search, whatever the span.
  *
@@ -145,8 +173,11 @@ function lowerBound(sorted: Int32Array, value: number): number {
  * import { HOLIDAY_DATA } from "./holidays.ts";
  * import { buildWorkingDayCounter } from "./working_days.ts";
  * const counter = buildWorkingDayCounter(HOLIDAY_DATA);
- * // 21-27 December 2026: five weekdays, less Christmas (Friday 25th).
- * assert.equal(counter.count("2026-12-21", "2026-12-27", "mercantile", false).workingDays, 4);
+ * // 21-27 December 2026: five weekdays, less Unduvap Poya (Wednesday 23rd, a holiday for shop
+ * // and office workers, s.7A) and Christmas (Friday 25th).
+ * assert.equal(counter.count("2026-12-21", "2026-12-27", "mercantile", false).workingDays, 3);
+ * // The Central Bank's mercantile list alone: Christmas only.
+ * assert.equal(counter.count("2026-12-21", "2026-12-27", "mercantile", false, "working").workingDays, 4);
  * ```
  */
 export function buildWorkingDayCounter(
@@ -159,10 +190,12 @@ export function buildWorkingDayCounter(
   const start = dayNumber(first);
   const size = dayNumber(last) - start + 1;
 
-  // Holidays by day index and calendar (government shares the public list).
-  const byDay: WorkingDayHoliday[][][] = WORK_CALENDARS.map(() =>
+  // Holidays by day index and calendar (government shares the public list); the last list is the
+  // mercantile calendar with Poya days as holidays (the Shop and Office Employees Act, s.7A).
+  const byDay: WorkingDayHoliday[][][] = [...WORK_CALENDARS, "mercantile"].map(() =>
     Array.from({ length: size }, () => [])
   );
+  const poyaList = WORK_CALENDARS.length;
   for (const h of data.holidays) {
     const i = dayNumber(h.date) - start;
     if (i < 0 || i >= size) continue;
@@ -170,6 +203,7 @@ export function buildWorkingDayCounter(
     WORK_CALENDARS.forEach((calendar, c) => {
       if (h[calendar === "government" ? "public" : calendar]) byDay[c]![i]!.push(entry);
     });
+    if (h.mercantile || h.type === "poya") byDay[poyaList]![i]!.push(entry);
   }
   const government = byDay[WORK_CALENDARS.indexOf("government")]!;
   for (const closure of data.governmentClosures) {
@@ -184,7 +218,7 @@ export function buildWorkingDayCounter(
   }
 
   const tables: Table[] = [];
-  for (let c = 0; c < WORK_CALENDARS.length; c++) {
+  for (let c = 0; c < byDay.length; c++) {
     for (const saturday of [false, true]) {
       const working = new Int32Array(size + 1);
       const weekend = new Int32Array(size + 1);
@@ -216,6 +250,17 @@ export function buildWorkingDayCounter(
       `Parameter "${param}" must be a date from ${first} to ${last} (the years with holiday data): got "${value}"`,
   });
 
+  // The table of a calendar, a Saturday rule and a Poya reading (which only the mercantile
+  // calendar has two of).
+  const tableOf = (calendar: WorkCalendar, saturday: boolean, poya: PoyaReading): Table => {
+    const c = calendar === "mercantile" && poya === "holiday"
+      ? poyaList
+      : WORK_CALENDARS.indexOf(calendar);
+    return tables[c * 2 + (saturday ? 1 : 0)]!;
+  };
+  const reading = (calendar: WorkCalendar, poya: PoyaReading): PoyaReading =>
+    calendar === "mercantile" ? poya : "holiday";
+
   const firstYear = years[0]!;
   const lastYear = years[years.length - 1]!;
   const beyond = (days: number): ApiError => {
@@ -233,10 +278,10 @@ export function buildWorkingDayCounter(
   return {
     first,
     last,
-    add(from, days, calendar, saturday) {
+    add(from, days, calendar, saturday, poya = "holiday") {
       const i = dayNumber(from) - start;
       if (!(i >= 0 && i < size)) throw unknownYearError("from", Number(from.slice(0, 4)));
-      const t = tables[WORK_CALENDARS.indexOf(calendar) * 2 + (saturday ? 1 : 0)]!;
+      const t = tableOf(calendar, saturday, poya);
       let j = i;
       if (days > 0) {
         // The first day j > i with days working days in i+1..j: working[j + 1] = working[i + 1] + days.
@@ -261,6 +306,7 @@ export function buildWorkingDayCounter(
         days,
         calendar,
         saturday,
+        poya: reading(calendar, poya),
         date: isoFromDayNumber(start + j),
         calendarDays: j - i,
         weekendDays: span.weekend,
@@ -268,7 +314,7 @@ export function buildWorkingDayCounter(
         holidays: span.entries,
       };
     },
-    count(from, to, calendar, saturday) {
+    count(from, to, calendar, saturday, poya = "holiday") {
       const i = dayNumber(from) - start;
       const j = dayNumber(to) - start;
       const details: ErrorDetail[] = [];
@@ -289,7 +335,7 @@ export function buildWorkingDayCounter(
           } days long: at most ${maxSpanDays} days are counted in one call`,
         );
       }
-      const t = tables[WORK_CALENDARS.indexOf(calendar) * 2 + (saturday ? 1 : 0)]!;
+      const t = tableOf(calendar, saturday, poya);
       const lo = lowerBound(t.entryDays, i);
       const hi = lowerBound(t.entryDays, j + 1);
       return {
@@ -297,6 +343,7 @@ export function buildWorkingDayCounter(
         to,
         calendar,
         saturday,
+        poya: reading(calendar, poya),
         workingDays: t.working[j + 1]! - t.working[i]!,
         totalDays: j - i + 1,
         weekendDays: t.weekend[j + 1]! - t.weekend[i]!,
@@ -320,6 +367,8 @@ export interface AddWorkingDaysOptions {
   calendar?: WorkCalendar | undefined;
   /** Whether Saturdays are working days (default false). */
   saturday?: boolean | undefined;
+  /** How Poya days count in the mercantile calendar (default `holiday`). */
+  poya?: PoyaReading | undefined;
 }
 
 /**
@@ -341,8 +390,8 @@ export interface AddWorkingDaysOptions {
  * ```
  */
 export function addWorkingDays(options: AddWorkingDaysOptions): AddWorkingDaysResult {
-  const { from, days, calendar = "mercantile", saturday = false } = options;
-  return WORKING_DAYS.add(from, days, calendar, saturday);
+  const { from, days, calendar = "mercantile", saturday = false, poya = "holiday" } = options;
+  return WORKING_DAYS.add(from, days, calendar, saturday, poya);
 }
 
 /** Options of {@linkcode countWorkingDays}. */
@@ -355,6 +404,8 @@ export interface CountWorkingDaysOptions {
   calendar?: WorkCalendar | undefined;
   /** Whether Saturdays are working days (default false). */
   saturday?: boolean | undefined;
+  /** How Poya days count in the mercantile calendar (default `holiday`). */
+  poya?: PoyaReading | undefined;
 }
 
 /**
@@ -374,6 +425,6 @@ export interface CountWorkingDaysOptions {
  * ```
  */
 export function countWorkingDays(options: CountWorkingDaysOptions): WorkingDaysResult {
-  const { from, to, calendar = "mercantile", saturday = false } = options;
-  return WORKING_DAYS.count(from, to, calendar, saturday);
+  const { from, to, calendar = "mercantile", saturday = false, poya = "holiday" } = options;
+  return WORKING_DAYS.count(from, to, calendar, saturday, poya);
 }

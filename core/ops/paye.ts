@@ -71,8 +71,12 @@ const result: z.ZodMiniType<PayeResult> = z.object({
   grossAnnual: z.number(),
   monthlyTax: z.number(),
   annualTax: z.number(),
-  monthlyNet: z.number(),
-  annualNet: z.number(),
+  monthlyNet: z.number().check(
+    z.describe(
+      "The salary after APIT only, not take-home pay: the employee's 8% EPF is deducted too (the take-home pay is the net of GET /payroll/payslip)",
+    ),
+  ),
+  annualNet: z.number().check(z.describe("monthlyNet times 12: after APIT only")),
   marginalRatePct: z.number(),
   effectiveRatePct: z.number(),
   rounding: z.enum(["exact", "table"]).check(z.describe("How monthlyTax was rounded")),
@@ -115,7 +119,7 @@ export const paye: Operation<PayeParams, PayeResult> = defineOperation({
   path: "/tax/paye",
   title: "APIT / PAYE income tax",
   description:
-    "Monthly advance personal income tax (APIT Table 01) on a gross monthly salary, under the table in force today or on a given date, to the cent or (rounding=table) in the printed table's whole rupees.",
+    "Monthly advance personal income tax (APIT Table 01) on a gross monthly salary, under the table in force today or on a given date, to the cent or (rounding=table) in the printed table's whole rupees. monthlyNet is the salary after APIT only, not take-home pay: the employee's 8% EPF is deducted too, and the take-home pay is the net of the payslip operation (250,000 a month: 242,000 after APIT, 222,000 take-home).",
   tag: "Finance",
   params,
   result,

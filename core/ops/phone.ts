@@ -212,8 +212,10 @@ export function lookupPhone(number: string, lang: Lang = "en"): PhoneResult {
     reason: null,
     reasonCode: null,
     e164: parsed.number,
-    national: parsed.formatNational(),
-    international: parsed.formatInternational(),
+    national: type === "fixed" ? `0${grouped(nationalNumber)}` : parsed.formatNational(),
+    international: type === "fixed"
+      ? `+94 ${grouped(nationalNumber)}`
+      : parsed.formatInternational(),
     type,
     prefix: type === "uan" ? `0${nationalNumber.slice(0, 4)}` : prefix,
     operator: type === "mobile" ? operatorOf(prefix, lang) : null,
@@ -221,6 +223,18 @@ export function lookupPhone(number: string, lang: Lang = "en"): PhoneResult {
     source: SOURCE,
     lastVerified: data.lastVerified,
   };
+}
+
+/**
+ * A fixed line's nine digits after the trunk 0 as Sri Lankans write them: the area code, then the
+ * seven-digit local number in three and four (`11 234 5678`, shown `011 234 5678`). The TRCSL
+ * National Numbering Plan (revised 22.10.2009, §1.5): "The length of all the area codes will be 3
+ * digits" and "The length of all the local numbers (Subscriber numbers) of fixed phones will be 7
+ * digits". libphonenumber's own LK pattern, (\d{3})(\d{3})(\d{3}), cuts the area code's first
+ * digit of the local number into it (`0112 345 678`), which nobody writes (docs/phones.md).
+ */
+function grouped(nationalNumber: string): string {
+  return `${nationalNumber.slice(0, 2)} ${nationalNumber.slice(2, 5)} ${nationalNumber.slice(5)}`;
 }
 
 const params = z.object({

@@ -88,27 +88,37 @@ function peopleWords(slug: string, everyLang: boolean): string[] {
 
 /** Tamil "ma" with pulli (U+0BAE U+0BCD), the ending of nouns such as sampalam (salary). */
 const TAMIL_M = "\u0BAE\u0BCD";
+/** Tamil tta and rra with the u sign (U+0B9F U+0BC1, U+0BB1 U+0BC1): the endings -du and -ru. */
+const TAMIL_DU_RU = /[\u0B9F\u0BB1]\u0BC1$/;
 
 /**
  * What a search word must find. Tamil nouns ending in "m" (ma with pulli) drop it when they take a
  * case ending or join a compound (sampalam "salary" becomes sampalattudan "with salary",
  * sampalach chittu "payslip", sampala vari "salary tax"), so such a word finds its stem
- * (sampala). A stem shorter than four code points finds only the whole word (nilam "land": its
- * stem nila also begins nilaiyana "fixed"). The Tamil spellings are in
- * `tests/core/tools_tamil_search_test.ts`.
+ * (sampala). Nouns ending in -du or -ru double the consonant there (makapperu "maternity" becomes
+ * makapperru vidumurai "maternity leave", vidu "house" viddukku "to the house"), so such a word
+ * finds its stem without the final u sign, which begins both forms. A stem shorter than four code
+ * points finds only the whole word (nilam "land": its stem nila also begins nilaiyana "fixed").
+ * The Tamil spellings are in `tests/core/tools_tamil_search_test.ts`.
  *
  * @param term A lower-cased search word.
  * @returns The text to look for.
  */
 export function searchStem(term: string): string {
-  if (!term.endsWith(TAMIL_M)) return term;
-  const stem = term.slice(0, -TAMIL_M.length);
+  const stem = term.endsWith(TAMIL_M)
+    ? term.slice(0, -TAMIL_M.length)
+    : TAMIL_DU_RU.test(term)
+    ? term.slice(0, -1)
+    : term;
   return stem.length >= 4 ? stem : term;
 }
 
-function matches(tool: ToolRecord, terms: string[], lang: Lang, everyLang: boolean): boolean {
+function matches(tool: ToolRecord, terms: string[], everyLang: boolean): boolean {
   if (terms.length === 0) return true;
-  const local = lang === "en" ? [] : Object.values(toolText(tool.slug, lang));
+  // Every language's title and description, whatever the answer's language: a Tamil word typed
+  // on the English page finds the tool as it does on the Tamil page (issue 43).
+  const local = LANGS.filter((l) => l !== "en" && (everyLang || hasMessages(l, "tool")))
+    .flatMap((l) => Object.values(toolText(tool.slug, l)));
   const haystack = [
     tool.title,
     tool.description,
@@ -126,8 +136,8 @@ function matches(tool: ToolRecord, terms: string[], lang: Lang, everyLang: boole
  * data-file order, so with no views at all the order is the data file's.
  *
  * @param params `q` (every whitespace-separated word must occur in the title, description or
- *   keywords, in English or in `lang`, or in the words people use for the tool in a language
- *   whose catalogue is registered, ignoring case), `category` (ignoring case; a code, the
+ *   keywords, in English or in any language whose catalogue is registered, or in the words people
+ *   use for the tool, ignoring case), `category` (ignoring case; a code, the
  *   same in every language), `limit`, `offset`, `lang` (titles and descriptions).
  * @param ctx `baseUrl` for the page URLs, `popularity` for the order.
  * @returns The page of tools with the list wrapper.
@@ -160,7 +170,7 @@ function search(params: ToolsParams, ctx: OperationContext, everyLang: boolean):
   const found = RECORDS
     .map((tool, index) => ({ tool, index }))
     .filter(({ tool }) =>
-      (category === null || tool.category === category) && matches(tool, terms, lang, everyLang)
+      (category === null || tool.category === category) && matches(tool, terms, everyLang)
     )
     .sort((a, b) => views(b.tool.slug) - views(a.tool.slug) || a.index - b.index)
     .map(({ tool }) => tool);
@@ -209,7 +219,7 @@ const params = z.object({
   q: z.optional(text({
     maxLength: 100,
     description:
-      "Words to find in the title, description or keywords (all must occur; a Tamil noun in its dictionary form also finds the forms that drop its final ma with pulli)",
+      "Words to find in the title, description or keywords, in English, Sinhala or Tamil (all must occur; a Tamil noun in its dictionary form also finds its inflected forms)",
     example: "tax",
   })),
   category: z.optional(text({

@@ -8,6 +8,7 @@ import {
   countWorkingDays,
   type CountWorkingDaysOptions,
   MAX_SPAN_DAYS,
+  type PoyaReading,
   WORK_CALENDARS,
   type WorkCalendar,
   WORKING_DAYS,
@@ -15,12 +16,14 @@ import {
   type WorkingDayHoliday,
   type WorkingDaysResult,
 } from "../calc/working_days.ts";
+import { ApiError } from "../errors.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { flag, isoDate, oneOf } from "../params.ts";
 
 export { buildWorkingDayCounter, countWorkingDays, MAX_SPAN_DAYS, WORK_CALENDARS, WORKING_DAYS };
 export type {
   CountWorkingDaysOptions,
+  PoyaReading,
   WorkCalendar,
   WorkingDayCounter,
   WorkingDayHoliday,
@@ -33,8 +36,37 @@ export interface WorkingDaysParams {
   to: string;
   calendar: WorkCalendar;
   saturday: boolean;
+  /** How Poya days count in the mercantile calendar (default `holiday`). */
+  poya?: PoyaReading | undefined;
   /** Language of the holiday names (default `en`). */
   lang?: Lang | undefined;
+}
+
+/**
+ * The `poya` parameter of the working-days operations: in the mercantile calendar, a Poya day is
+ * a holiday (the Shop and Office Employees Act, s.7A) unless `poya=working` asks for the Central
+ * Bank's mercantile list alone; the other calendars always hold Poya days as holidays.
+ */
+export const poyaParam: z.ZodMiniOptional<z.ZodMiniType<PoyaReading>> = z.optional(
+  oneOf(["holiday", "working"] as const, {
+    description:
+      "Mercantile calendar only: holiday (default) leaves Poya days out, as the Shop and Office Employees Act gives shop and office workers a holiday on every Poya day (s.7A); working counts them, as the Central Bank's mercantile list alone does",
+  }),
+);
+
+/**
+ * Refuses `poya=working` outside the mercantile calendar, where Poya days are gazetted holidays.
+ *
+ * @param p The calendar and the Poya reading asked for.
+ * @throws {ApiError} 400 naming `poya`.
+ */
+export function checkPoya(p: { calendar: WorkCalendar; poya?: PoyaReading | undefined }): void {
+  if (p.poya === "working" && p.calendar !== "mercantile") {
+    throw ApiError.invalidParam(
+      "poya",
+      `Parameter "poya" can be "working" only with calendar=mercantile: Poya days are ${p.calendar} holidays`,
+    );
+  }
 }
 
 type Names = Pick<Holiday, "name" | "nameSinhala" | "nameTamil">;
@@ -88,6 +120,7 @@ const params = z.object({
     flag({ description: "1 counts Saturdays as working days; default 0" }),
     false,
   ),
+  poya: poyaParam,
   lang: langParam(),
 });
 
@@ -96,6 +129,9 @@ const result: z.ZodMiniType<WorkingDaysResult> = z.object({
   to: z.string(),
   calendar: z.enum(["public", "bank", "mercantile", "government"]),
   saturday: z.boolean().check(z.describe("Whether Saturdays counted as working days")),
+  poya: z.enum(["holiday", "working"]).check(
+    z.describe("How Poya days counted: holiday, or working (mercantile with poya=working only)"),
+  ),
   workingDays: z.number().check(z.int()),
   totalDays: z.number().check(z.int(), z.describe("Days from from to to inclusive")),
   weekendDays: z.number().check(z.int(), z.describe("Sundays, and Saturdays unless saturday=1")),
@@ -117,12 +153,15 @@ export const workingDays: Operation<WorkingDaysParams, WorkingDaysResult> = defi
   path: "/working-days",
   title: "Working days between two dates",
   description:
-    "Counts business days from one date to another inclusive, excluding Sundays, Saturdays (unless saturday=1) and the holidays of the chosen calendar.",
+    "Counts business days from one date to another inclusive, excluding Sundays, Saturdays (unless saturday=1) and the holidays of the chosen calendar; in the mercantile calendar Poya days are holidays too (Shop and Office Employees Act, s.7A) unless poya=working.",
   tag: "Calendar",
   params,
   result,
   example: "/api/v1/working-days?from=2026-05-01&to=2026-06-30&calendar=mercantile",
   page: "working-days",
   provenance: { sourceUrl: HOLIDAY_DATA.sourceUrl, lastVerified: HOLIDAY_DATA.lastVerified },
-  run: (p) => localizeWorkingDays(countWorkingDays(p), p.lang ?? "en"),
+  run: (p) => {
+    checkPoya(p);
+    return localizeWorkingDays(countWorkingDays(p), p.lang ?? "en");
+  },
 });

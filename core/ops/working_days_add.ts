@@ -9,6 +9,7 @@ import {
   addWorkingDays,
   type AddWorkingDaysOptions,
   type AddWorkingDaysResult,
+  type PoyaReading,
   WORK_CALENDARS,
   type WorkCalendar,
 } from "../calc/working_days.ts";
@@ -16,7 +17,7 @@ import type { Lang } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
 import { defineOperation, type Operation } from "../operation.ts";
 import { flag, integer, isoDate, oneOf } from "../params.ts";
-import { localizeSkipped } from "./working_days.ts";
+import { checkPoya, localizeSkipped, poyaParam } from "./working_days.ts";
 
 export { addWorkingDays };
 export type { AddWorkingDaysOptions, AddWorkingDaysResult };
@@ -27,6 +28,8 @@ export interface WorkingDaysAddParams {
   days: number;
   calendar: WorkCalendar;
   saturday: boolean;
+  /** How Poya days count in the mercantile calendar (default `holiday`). */
+  poya?: PoyaReading | undefined;
   /** Language of the holiday names (default `en`). */
   lang?: Lang | undefined;
 }
@@ -56,6 +59,7 @@ const params = z.object({
     flag({ description: "1 counts Saturdays as working days; default 0" }),
     false,
   ),
+  poya: poyaParam,
   lang: langParam(),
 });
 
@@ -64,6 +68,9 @@ const result: z.ZodMiniType<AddWorkingDaysResult> = z.object({
   days: z.number().check(z.int()),
   calendar: z.enum(["public", "bank", "mercantile", "government"]),
   saturday: z.boolean().check(z.describe("Whether Saturdays counted as working days")),
+  poya: z.enum(["holiday", "working"]).check(
+    z.describe("How Poya days counted: holiday, or working (mercantile with poya=working only)"),
+  ),
   date: z.string().check(
     z.describe("The date days working days after from (before it when days is negative)"),
   ),
@@ -88,7 +95,7 @@ export const workingDaysAdd: Operation<WorkingDaysAddParams, AddWorkingDaysResul
     path: "/working-days/add",
     title: "Date after a number of working days",
     description:
-      "The date that is a number of working days after a date (or before it, for a negative number), skipping Sundays, Saturdays (unless saturday=1) and the holidays of the chosen calendar; the start date is not counted.",
+      "The date that is a number of working days after a date (or before it, for a negative number), skipping Sundays, Saturdays (unless saturday=1) and the holidays of the chosen calendar (in the mercantile calendar Poya days too, unless poya=working); the start date is not counted.",
     tag: "Calendar",
     params,
     result,
@@ -97,6 +104,7 @@ export const workingDaysAdd: Operation<WorkingDaysAddParams, AddWorkingDaysResul
     provenance: { sourceUrl: HOLIDAY_DATA.sourceUrl, lastVerified: HOLIDAY_DATA.lastVerified },
     errors: { "404": "The start or the answer falls in a year that is not held" },
     run: (p) => {
+      checkPoya(p);
       const answer = addWorkingDays(p);
       const lang = p.lang ?? "en";
       return lang === "en"

@@ -19,6 +19,27 @@ import type { FieldSpec } from "./tools/spec.ts";
 export interface FormState {
   values: Readonly<Record<string, string>>;
   errors: Readonly<Record<string, string>>;
+  /**
+   * The value each field takes when it is left out (the operation's default, as a form sends it:
+   * `1`/`0` for a yes/no), so that a choice shown at its default does not count as filled in.
+   */
+  defaults?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Whether the person changed a field: it has a problem, or a value other than empty and other
+ * than the value it takes when left out. A radio shown at its default, or the default sent back
+ * by a submitted form, is not a change (issue 43: "More options" opened on a first visit because
+ * the default radio counted as filled in).
+ *
+ * @param field The field.
+ * @param state Values, errors and defaults.
+ * @returns Whether it was changed.
+ */
+export function changed(field: Pick<FieldSpec, "name">, state: FormState): boolean {
+  if (state.errors[field.name]) return true;
+  const value = (state.values[field.name] ?? "").trim();
+  return value !== "" && value !== (state.defaults?.[field.name] ?? "");
 }
 
 /** Element id of a field (the error summary links to it). */
@@ -179,7 +200,8 @@ export function fieldControl(field: FieldSpec, state: FormState): SafeHtml {
 /**
  * The form of a tool page: a GET form (the URL holds the question) whose `action` ends in
  * `#answer` (the answer is in view after pressing the button on a phone), the main fields, the
- * rest under "More options" (open when one of them was given or has a problem), one button.
+ * rest under "More options" (open only when one of them was changed from its default or has a
+ * problem: {@linkcode changed}), one button.
  *
  * @param action Where the form goes: the page's path with `#answer` (or the API, for a tool the
  *   server answers only).
@@ -196,7 +218,7 @@ export function toolForm(
 ): SafeHtml {
   const main = fields.filter((f) => !f.more);
   const more = fields.filter((f) => f.more);
-  const open = more.some((f) => state.values[f.name] || state.errors[f.name]);
+  const open = more.some((f) => changed(f, state));
   return html`<form method="get" action="${action}" class="tool-form" novalidate>
     ${main.map((f) => fieldControl(f, state))}
     ${

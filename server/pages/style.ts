@@ -163,5 +163,12 @@ main nav a { margin-right: .75rem; }
   table.keys td::before { content: attr(data-label); color: var(--muted); }
   table.keys td.action { display: block; }
   table.keys td.action form { margin: .5rem 0 0; }
+  .payslip-sheet { padding: .5rem .75rem; }
+  .payslip-sheet table, .payslip-sheet tbody { display: block; }
+  .payslip-sheet caption { display: block; }
+  .payslip-sheet tr { display: flex; flex-wrap: wrap; gap: 0 .75rem; padding: .4rem 0; border-bottom: 1px solid var(--line); }
+  .payslip-sheet th, .payslip-sheet td { border: 0; padding: 0; }
+  .payslip-sheet th { flex: 1 1 auto; min-width: 0; }
+  .payslip-sheet td { flex: 0 0 auto; margin-left: auto; }
 }
 `;

@@ -97,6 +97,14 @@ function defaultOf(op: AnyOperation, name: string): unknown {
   return def?.type === "default" ? def.defaultValue : undefined;
 }
 
+/** A default value as a form sends it: text as it is, a number in digits, a yes/no as 1 or 0. */
+function formValue(value: unknown): string | undefined {
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "1" : "0";
+  return undefined;
+}
+
 /**
  * The parameter pairs of an operation's documented example URL.
  *
@@ -188,7 +196,6 @@ interface Outcome {
   errors: Record<string, string>;
 }
 
-const NUMBER = /^\d+(?:\.\d+)?$/;
 const GROUP = new Intl.NumberFormat("en-LK", { maximumFractionDigits: 2 });
 
 /** The label of a field inside a sentence: lower-cased in English unless it is an acronym. */
@@ -197,46 +204,50 @@ function inSentence(label: string): string {
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
 
-/** The message of a field with a problem, in people's words. */
+/**
+ * The message of a field with a problem, in people's words.
+ *
+ * A value the parser could not take (empty, not a number, not a whole number, outside the range,
+ * not a date) gets the field's own message, which says what to type ("Enter a number of units, 0
+ * or more, like 120"), or one made from its label and range. A value the parser took but the
+ * operation refused gets the operation's reason in the page's language (2028: not gazetted yet),
+ * never a format hint (issue 43).
+ */
 function fieldMessage(
   field: FieldSpec,
   param: ParameterObject | undefined,
   typed: string,
-  read: string,
   apiMessage: string,
+  understood: boolean,
 ): string {
+  if (understood && typed.trim() !== "") return pageError(apiMessage);
+  if (field.error) return words(field, field.error);
   const label = inSentence(words(field, field.label));
-  const own = field.error ? words(field, field.error) : undefined;
+  if (typed.trim() === "") return t("page.error.enter", { label });
+  const schema = param?.schema;
   const numeric = ["amount", "percent", "number", "count"].includes(field.kind) ||
-    param?.schema.type === "number" || param?.schema.type === "integer";
-  if (typed.trim() === "") return own ?? t("page.error.enter", { label });
+    schema?.type === "number" || schema?.type === "integer";
   if (numeric) {
-    const min = param?.schema.minimum ?? param?.schema.exclusiveMinimum;
-    const max = param?.schema.maximum;
-    if (NUMBER.test(read)) {
-      if (param?.schema.type === "integer" && read.includes(".")) {
-        return t("page.error.whole", { label });
-      }
-      const n = Number(read);
-      if (typeof min === "number" && typeof max === "number") {
-        const outside = n > max || n < min || (param?.schema.exclusiveMinimum === min && n === min);
-        if (outside) {
-          return t("page.error.between", {
-            label,
-            min: GROUP.format(min),
-            max: GROUP.format(max),
-          });
-        }
-      }
-      // A figure in range that the operation still refuses: its own reason.
-      return pageError(apiMessage);
+    const min = schema?.minimum ?? schema?.exclusiveMinimum;
+    const max = schema?.maximum;
+    const whole = schema?.type === "integer" || field.kind === "count";
+    if (typeof min === "number" && typeof max === "number" && max < 1e6) {
+      return t(whole ? "page.error.whole_between" : "page.error.between", {
+        label,
+        min: GROUP.format(min),
+        max: GROUP.format(max),
+      });
     }
-    return own ?? t("page.error.number", { label });
+    if (typeof min === "number") {
+      return t(whole ? "page.error.whole_min" : "page.error.number_min", {
+        label,
+        min: GROUP.format(min),
+      });
+    }
+    return t(whole ? "page.error.whole" : "page.error.number", { label });
   }
-  if (field.kind === "date" && !/^\d{4}-\d{2}-\d{2}$/.test(read)) {
-    return own ?? t("page.error.date", { label });
-  }
-  return own ?? pageError(apiMessage);
+  if (field.kind === "date" || schema?.format === "date") return t("page.error.date", { label });
+  return pageError(apiMessage);
 }
 
 function compute(
@@ -251,14 +262,17 @@ function compute(
   const internal = Object.entries({ ...figure?.internal, ...spec.internal }).filter(([name]) =>
     !given.has(name)
   );
+  // Parsed first, then run: a problem of the parser is what was typed (a format hint), a problem
+  // of the run is the operation's reason about a value it understood.
+  let understood = false;
   try {
     const params = parseParams(op, [...pairs, ...internal]);
+    understood = true;
     return { result: op.run!(params, ctx) as Json, problems: [], errors: {} };
   } catch (error) {
     if (!isApiError(error)) throw error;
     const byName = new Map(spec.fields.map((f) => [f.name, f]));
     const params = new Map(parametersOf(op).map((p) => [p.name, p]));
-    const read = new Map(pairs);
     const errors: Record<string, string> = {};
     const problems: Problem[] = [];
     for (const detail of error.details ?? [{ param: "", message: error.message }]) {
@@ -268,8 +282,8 @@ function compute(
           field,
           params.get(detail.param),
           typed.get(detail.param) ?? "",
-          read.get(detail.param) ?? "",
           detail.message,
+          understood,
         );
         errors[detail.param] = message;
         // The link goes to the input (for radios, the first one carries the field's id).
@@ -435,11 +449,19 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   `);
 
   const values: Record<string, string> = Object.fromEntries(typedPairs);
+  // What each field is when left out, as the form writes it ("1"/"0" for a yes/no): the value the
+  // page adds itself (the deposit's wht=1), else the operation's default.
+  const pageDefaults: Readonly<Record<string, string>> = { ...figure?.internal, ...spec.internal };
+  const defaults: Record<string, string> = {};
+  for (const field of spec.fields) {
+    const fallback = pageDefaults[field.name] ?? formValue(defaultOf(op, field.name));
+    if (fallback !== undefined) defaults[field.name] = fallback;
+  }
   // A choice left out was answered with its default: the form shows that choice made.
   for (const field of spec.fields) {
     if (field.kind !== "choice" || values[field.name] !== undefined) continue;
-    const fallback = defaultOf(op, field.name);
-    if (typeof fallback === "string") values[field.name] = fallback;
+    const fallback = defaults[field.name];
+    if (fallback !== undefined) values[field.name] = fallback;
   }
   const body = html`
     ${failed ? errorSummary(outcome.problems) : ""}
@@ -450,7 +472,7 @@ export function toolPage(input: ToolPageInput): RenderedPage {
       ? toolForm(
         action,
         spec.fields,
-        { values, errors: outcome.errors },
+        { values, errors: outcome.errors, defaults },
         spec.button ? t(spec.button) : op.run ? t("page.tool.calculate") : t("page.tool.ask"),
       )
       : ""}

@@ -18,6 +18,7 @@ export function naiveWorkingDays(
   to: string,
   calendar: WorkCalendar,
   saturday: boolean,
+  poya: "holiday" | "working" = "holiday",
 ): NaiveCounts {
   const counts = { workingDays: 0, weekendDays: 0, holidayDays: 0, totalDays: 0 };
   const flag = calendar === "government" ? "public" : calendar;
@@ -33,13 +34,18 @@ export function naiveWorkingDays(
       counts.weekendDays++;
       continue;
     }
-    const holiday = data.holidays.some((h) => h.date === iso && h[flag]) ||
+    // In the mercantile calendar a Poya day is a day off unless poya=working (s.7A).
+    const holiday = data.holidays.some((h) =>
+      h.date === iso && (h[flag] || (calendar === "mercantile" && poya === "holiday" &&
+        h.type === "poya"))
+    ) ||
       (calendar === "government" &&
         data.governmentClosures.some((c) =>
           c.weekday === weekday && c.from <= iso && (c.to === null || iso <= c.to)
         ));
-    if (holiday) counts.holidayDays++;
-    else counts.workingDays++;
+    if (holiday) {
+      counts.holidayDays++;
+    } else counts.workingDays++;
   }
   return counts;
 }

@@ -105,13 +105,18 @@ Deno.test("past years hold the gazetted lists (golden figures from the sources n
 Deno.test("a payroll run for March 2025 counts its working days", () => {
   // March 2025: 31 days from Saturday 1st, so 10 weekend days and 21 weekdays (first
   // principles). Weekday holidays: Madin Poya Thursday 13th (Gazette 2395/33, bodu) and
-  // Id-Ul-Fitr Monday 31st (Dilshan-H 2025), both public and bank but not mercantile.
+  // Id-Ul-Fitr Monday 31st (Dilshan-H 2025), both public and bank but not on the Central Bank's
+  // mercantile list. Issue 43: the Poya day is a holiday for shop and office workers (Shop and
+  // Office Employees Act, s.7A; Dawood, SSRN 4750750, s.4.6(c)), so the mercantile count leaves
+  // it out by default; poya=working gives the Central Bank's list alone.
   const mercantile = countWorkingDays({ from: "2025-03-01", to: "2025-03-31" });
   assert.deepEqual([mercantile.workingDays, mercantile.weekendDays, mercantile.holidayDays], [
-    21,
+    20,
     10,
-    0,
+    1,
   ]);
+  const listed = countWorkingDays({ from: "2025-03-01", to: "2025-03-31", poya: "working" });
+  assert.deepEqual([listed.workingDays, listed.weekendDays, listed.holidayDays], [21, 10, 0]);
   const pub = countWorkingDays({ from: "2025-03-01", to: "2025-03-31", calendar: "public" });
   assert.deepEqual([pub.workingDays, pub.holidayDays], [19, 2]);
   assert.deepEqual(pub.holidays.map((h) => h.date), ["2025-03-13", "2025-03-31"]);

@@ -183,3 +183,88 @@ Deno.test("the holiday words: one spelling where the holidays are meant, the oth
     ["a"],
   );
 });
+
+/**
+ * Issue 43 (second review, systemic finding 1): a glossary replacement done by search and replace
+ * must redo the grammar around it. In Tamil a word that takes the doubling of sandhi (வலி மிகுதல்)
+ * ends in the first hard consonant of the next word with a pulli (இந்தப் பரீட்சை, சம்பளச் சீட்டு):
+ * after தேர்வு became பரீட்சை, "இந்தத் பரீட்சை" kept the old doubling. Tamil words do not end in
+ * க், ச், த் or ப் by themselves, so such an ending before a word that does not begin with that
+ * consonant is a broken doubling, unless the word is a loanword or a name that ends so.
+ */
+const HARD = /([\u0B80-\u0BFF]*?)([\u0B95\u0B9A\u0BA4\u0BAA])\u0BCD\s+([\u0B80-\u0BFF])/g;
+/** Words that end in a hard consonant of their own (loanwords and names), with what they are. */
+const OWN_ENDING: Record<string, string> = {
+  "பேர்ச்": "perch, the land measure",
+  "கோச்": "coach (the bus class)",
+  "வெசாக்": "Vesak",
+  "பிரீஃப்": "Brief (Bevis Bawa's garden)",
+  "போபத்": "Bopath (the falls)",
+  "மார்ச்": "March",
+  "டயலொக்": "Dialog (the operator)",
+  "தாவூத்": "Dawood (the author cited)",
+};
+
+/** The broken doublings of a Tamil text: "word + next letter" for each. */
+function brokenDoublings(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(HARD)) {
+    const word = `${m[1]}${m[2]}\u0BCD`;
+    if (m[3] !== m[2] && !OWN_ENDING[word]) found.push(`${word} ${m[3]}`);
+  }
+  return found;
+}
+
+Deno.test("a Tamil doubled consonant matches the next word (sandhi after a replaced word)", () => {
+  const broken = Object.entries(CATALOGUE.ta).flatMap(([key, entry]) =>
+    brokenDoublings(entry.text).map((b) => `${key}: ${b}`)
+  );
+  assert.deepEqual(broken, []);
+  // It finds what the review found, and spares the right doublings and the listed words.
+  assert.deepEqual(brokenDoublings("இந்தத் பரீட்சைப் பதிப்பு"), ["இந்தத் ப"]);
+  assert.deepEqual(brokenDoublings("இந்தப் பரீட்சைப் பதிப்பு, சம்பளச் சீட்டு"), []);
+  assert.deepEqual(brokenDoublings("வெசாக் முழுநோன்மதி தினம்"), []);
+  assert.deepEqual(brokenDoublings("நட்டஈட்டுக் (TEWA) கணிப்பான்"), []);
+});
+
+Deno.test("the second review's terms are in the glossary, each with one form held by its rules", () => {
+  // ../shared/research/sinhala-tamil-review-2.md, systemic findings 1 to 3: the labour Acts'
+  // names, employer, WHT, SSCL and "in rupees", and the calques.
+  for (
+    const id of [
+      "shop_office_act",
+      "maternity_ordinance",
+      "workmens_compensation_ordinance",
+      "tewa",
+      "gratuity_act",
+      "holidays_act",
+      "employer",
+      "wht",
+      "sscl",
+      "in_rupees",
+      "one_and_a_half_times",
+      "held_by_us",
+      "divisor",
+      "uan",
+      "self_declaration",
+    ]
+  ) {
+    assert.ok(TERMS[id]?.avoid?.length, id);
+  }
+  const found = (id: string, lang: "si" | "ta", text: string) =>
+    RULES.filter((r) => r.id === id && r.rule.lang === lang)
+      .flatMap(({ rule }) => violations(rule, { "labour.text.x": { text } })).length > 0;
+  // The two high findings: "one quarter" and "one and a half turns".
+  assert.ok(found("one_and_a_half_times", "si", "එය නියම කර නැති විට එක හතරෙන් එකක් වාරයක්"));
+  assert.ok(found("one_and_a_half_times", "si", "මෙන් එක හමාරක් වාරයකට නොඅඩු ලෙස"));
+  assert.ok(!found("one_and_a_half_times", "si", "මෙන් එක හමාර ගුණයකට නොඅඩු ලෙස"));
+  assert.ok(found("api_key", "ta", "உங்கள் விசைகள் செயல்படும்"));
+  assert.ok(!found("api_key", "ta", "உங்கள் திறவுகோல்கள் செயல்படும்"));
+  assert.ok(found("employer", "ta", "உங்கள் தொழில் வழங்குநர் கழிக்கும்"));
+  assert.ok(found("in_rupees", "ta", "மாதாந்த சம்பளம், ரூபாயில்"));
+  assert.ok(!found("in_rupees", "ta", "மாதாந்த சம்பளம், ரூபாவில்"));
+  assert.ok(found("sscl", "ta", "சமூகப் பாதுகாப்புப் பங்களிப்பு அறவீடு"));
+  assert.ok(found("shop_office_act", "si", "සාප්පු සහ කාර්යාල සේවක පනත"));
+  assert.equal(TERMS.employer?.ta, "தொழில்தருநர்");
+  assert.equal(TERMS.in_rupees?.ta, "ரூபாவில்");
+});

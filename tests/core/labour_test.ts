@@ -17,17 +17,46 @@ import { NotAvailableError, PayrollInputError } from "../../core/calc/payroll_er
 import { execute } from "../../core/execute.ts";
 import { operations } from "../../core/registry.ts";
 import { isApiError } from "../../core/errors.ts";
+import { countWorkingDays } from "../../core/calc/working_days.ts";
+import { dayNumber as dayNumberOf } from "../../core/day_number.ts";
 
 Deno.test("maternity, shop and office: 14 days before and 70 from the day of confinement (Act No. 14 of 2018)", () => {
   // s.18B(2)(a), Act No. 14 of 2018: "seventy days commencing on the date of her confinement";
   // 14 days before: Dawood (SSRN 4750750) and ft.lk; total 84 (Dawood, compass policy).
+  // Issue 43: counted as working days, as the Employers' Federation of Ceylon reads the Act
+  // ("seventy (70) working days of paid leave commencing on the date of confinement", "fourteen
+  // (14) working days immediately preceding such confinement", employers.lk, 18 July 2018);
+  // Salary.lk: "84 days excluding weekly holidays, Poya days and statutory holidays".
   const live = computeMaternity({ confinement: "2026-03-15" });
+  assert.equal(live.count, "working");
   assert.equal(live.days, 84);
-  assert.deepEqual(live.before, { from: "2026-03-01", to: "2026-03-14", days: 14 });
-  // Seventy days commencing on 15 March: 17 in March, 30 in April, 23 in May (first principles).
-  assert.deepEqual(live.after, { from: "2026-03-15", to: "2026-05-23", days: 70 });
-  assert.equal(live.from, "2026-03-01");
-  assert.equal(live.to, "2026-05-23");
+  // First principles over Gazette 2438/22: confinement Sunday 15 March 2026. The 14 working days
+  // before: 13, 12, 11, 10, 9, 6, 5, 4, 3 March (Madin Poya, Monday 2 March, left out), 27, 26,
+  // 25, 24, 23 February.
+  assert.deepEqual(live.before, { from: "2026-02-23", to: "2026-03-14", days: 14 });
+  // The 70 from the 15th: March 16-31 give 12; April 1 Bak Poya out, 2 and 3 (Good Friday is not
+  // one of the Act's holidays) 14, 6-10 19, 13 and 14 (the New Year) out, 15-17 22, 20-24 27,
+  // 27-30 31; 1 May (May Day and a Poya day) out; May 4-29 51 (28 May, Id-Ul-Alha, is not one of
+  // the Act's holidays); June 1-19 66; 22, 23, 24, 25 June: the 70th.
+  assert.deepEqual(live.after, { from: "2026-03-15", to: "2026-06-25", days: 70 });
+  assert.equal(live.from, "2026-02-23");
+  assert.equal(live.to, "2026-06-25");
+  assert.deepEqual(live.holidays.map((h) => h.date), [
+    "2026-03-02",
+    "2026-04-01",
+    "2026-04-13",
+    "2026-04-14",
+    "2026-05-01",
+    "2026-05-01",
+  ]);
+  // The other reading is named, with its dates: calendar days, 1 March to 23 May.
+  assert.deepEqual(live.otherReading, {
+    count: "calendar",
+    from: "2026-03-01",
+    to: "2026-05-23",
+    days: 84,
+  });
+  assert.ok(live.unknown.some((n) => /2026-03-01 to 2026-05-23/.test(n)));
   // s.18I: two intervals in any nine hours, 30 minutes with a creche, one hour without.
   assert.deepEqual(
     { ...live.nursing, until: undefined },
@@ -43,12 +72,69 @@ Deno.test("maternity, shop and office: 14 days before and 70 from the day of con
   assert.equal(live.nursing?.until, "2027-03-14");
   // The pre-2018 third-child rule is gone, and the answer says so.
   assert.ok(live.notes.some((n) => /third child/.test(n) && /repealed/.test(n)));
-  // s.18B(2)(b): "twenty eight days commencing on the date of her confinement"; 42 in all.
+  // s.18B(2)(b): "twenty eight days commencing on the date of her confinement"; 42 in all. The
+  // 28th working day from 15 March (as counted above): 27 April.
   const stillborn = computeMaternity({ confinement: "2026-03-15", live: false });
   assert.equal(stillborn.days, 42);
-  assert.deepEqual(stillborn.after, { from: "2026-03-15", to: "2026-04-11", days: 28 });
+  assert.deepEqual(stillborn.after, { from: "2026-03-15", to: "2026-04-27", days: 28 });
   assert.equal(stillborn.nursing, null);
   assert.match(live.act, /Act No\. 14 of 2018/);
+});
+
+Deno.test("maternity, shop and office, the issue's confinement: 84 working days from 12 May to 10 September 2026", () => {
+  // Issue 43: counted as calendar days the answer was 18 May to 9 August 2026. First principles
+  // over Gazette 2438/22 (as amended by 2485/14): confinement Monday 1 June 2026. Before: May 29,
+  // 28 (Id-Ul-Alha: not one of the Act's holidays), 27, 26, 25, 22-18, 15-12: 14 working days.
+  // From 1 June: June gives 21 (Poson Poya, Monday 29, out), July 21 (Esala Poya, Wednesday 29,
+  // out), August 19 (Milad-Un-Nabi, 26, and Nikini Poya, 27, out): 61 by 31 August; 1-4 and 7-10
+  // September: the 70th is Thursday 10 September.
+  const r = computeMaternity({ confinement: "2026-06-01" });
+  assert.deepEqual([r.from, r.before.to, r.after.from, r.to], [
+    "2026-05-12",
+    "2026-05-31",
+    "2026-06-01",
+    "2026-09-10",
+  ]);
+  assert.deepEqual(r.holidays.map((h) => h.name), [
+    "Poson Full Moon Poya Day",
+    "Esala Full Moon Poya Day",
+    "Milad-Un-Nabi (Holy Prophet's Birthday)",
+    "Nikini Full Moon Poya Day",
+  ]);
+  assert.equal(r.calendarDays, 122);
+  // The calendar-day reading, as the answer used to give it (the issue's figures).
+  const calendar = computeMaternity({ confinement: "2026-06-01", count: "calendar" });
+  assert.deepEqual([calendar.from, calendar.to, calendar.days], ["2026-05-18", "2026-08-09", 84]);
+  assert.deepEqual(calendar.otherReading, {
+    count: "working",
+    from: "2026-05-12",
+    to: "2026-09-10",
+    days: 84,
+  });
+  // A shop that works Saturdays: 70 working days end sooner.
+  const sat = computeMaternity({ confinement: "2026-06-01", saturday: true });
+  assert.ok(sat.to < r.to && sat.saturday);
+});
+
+Deno.test("maternity: working days beyond the held holidays are a 404 naming the year; the Ordinance counts weeks only", () => {
+  for (const [confinement, year] of [["2027-12-01", "2027"], ["2021-01-05", "2021"]] as const) {
+    // The held years are 2021 to 2027 (data/holidays.json).
+    try {
+      computeMaternity({ confinement });
+      assert.fail("expected a 404");
+    } catch (error) {
+      assert.ok(isApiError(error) && error.status === 404, String(error));
+      assert.equal(error.details?.[0]?.param, "confinement");
+      assert.match(error.message, new RegExp(year));
+      assert.match(error.message, /count=calendar/);
+    }
+    // Calendar days are always answered.
+    assert.equal(computeMaternity({ confinement, count: "calendar" }).days, 84);
+  }
+  assert.throws(
+    () => computeMaternity({ confinement: "2026-06-01", scheme: "ordinance", count: "working" }),
+    (e) => isApiError(e) && e.status === 400 && e.details?.[0]?.param === "count",
+  );
 });
 
 Deno.test("maternity, Ordinance: two weeks up to and including confinement, ten (or four) after (Act No. 15 of 2018)", () => {
@@ -79,7 +165,7 @@ Deno.test("maternity dates add up for any confinement, live or not, under either
       fc.constantFrom("shop-office" as const, "ordinance" as const),
       (offset, live, scheme) => {
         const confinement = addDays("1990-01-01", offset);
-        const r = computeMaternity({ confinement, live, scheme });
+        const r = computeMaternity({ confinement, live, scheme, count: "calendar" });
         assert.equal(r.days, r.before.days + r.after.days);
         assert.equal(daysBetween(r.from, r.to) + 1, r.days);
         assert.equal(daysBetween(r.before.from, r.before.to) + 1, r.before.days);
@@ -92,6 +178,34 @@ Deno.test("maternity dates add up for any confinement, live or not, under either
       },
     ),
     { numRuns: 500 },
+  );
+});
+
+Deno.test("maternity in working days: each part holds exactly its working days, first and last days worked", () => {
+  const first = dayNumberOf("2021-02-01");
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: dayNumberOf("2027-08-31") - first }),
+      fc.boolean(),
+      fc.boolean(),
+      (offset, live, saturday) => {
+        const confinement = addDays("2021-02-01", offset);
+        const r = computeMaternity({ confinement, live, saturday });
+        const count = (from: string, to: string) =>
+          countWorkingDays({ from, to, calendar: "mercantile", saturday }).workingDays;
+        assert.equal(r.days, r.before.days + r.after.days);
+        assert.equal(count(r.before.from, r.before.to), r.before.days);
+        assert.equal(count(r.after.from, r.after.to), r.after.days);
+        // The leave starts and ends on working days, and the parts meet at the confinement.
+        assert.equal(count(r.before.from, r.before.from), 1);
+        assert.equal(count(r.after.to, r.after.to), 1);
+        assert.equal(addDays(r.before.to, 1), r.after.from);
+        assert.equal(r.after.from, confinement);
+        assert.equal(daysBetween(r.from, r.to) + 1, r.calendarDays);
+        assert.ok(r.calendarDays >= r.days);
+      },
+    ),
+    { numRuns: 300 },
   );
 });
 

@@ -37,6 +37,8 @@ const CODE_FIELDS = new Set([
   "gender",
   "type",
   "calendar",
+  "poya",
+  "count",
   "confidence",
   "category",
   "categories",
@@ -327,6 +329,10 @@ function requests(): Record<string, [string, string][][]> {
       [["confinement", "2026-03-15"], ["live", "0"]],
       [["confinement", "2026-03-15"], ["scheme", "ordinance"]],
       [["confinement", "2026-03-15"], ["scheme", "ordinance"], ["live", "0"]],
+      // Issue 43: the count and the other reading, both ways, and working days not held.
+      [["confinement", "2026-03-15"], ["count", "calendar"]],
+      [["confinement", "2026-03-15"], ["saturday", "1"]],
+      [["confinement", "2027-12-01"], ["count", "calendar"]],
     ],
     leave: [
       [["joined", "2025-05-15"], ["year", "2025"]],

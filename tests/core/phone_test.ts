@@ -106,8 +106,17 @@ Deno.test("geographic codes name the area and its district", () => {
   const colombo = ask("011 234 5678");
   assert.equal(colombo.type, "fixed");
   assert.equal(colombo.e164, "+94112345678");
-  // libphonenumber LK fixed format: (\d{3})(\d{3})(\d{3}) with "0$1".
-  assert.equal(colombo.national, "0112 345 678");
+  // Issue 43: written as Sri Lankans write it, the 3-digit area code and the 7-digit local number
+  // (TRCSL National Numbering Plan, revised 22.10.2009, s.1.5: "The length of all the area codes
+  // will be 3 digits", local numbers of fixed phones "7 digits"), not libphonenumber's
+  // (\d{3})(\d{3})(\d{3}) with "0$1" (0112 345 678).
+  assert.equal(colombo.national, "011 234 5678");
+  assert.equal(colombo.international, "+94 11 234 5678");
+  assert.equal(ask("0812345678").national, "081 234 5678");
+  assert.equal(ask("+94 47 221 2345").national, "047 221 2345");
+  // Mobiles as the plan and libphonenumber group them: the 3-digit operator code, then 3 and 4.
+  assert.equal(ask("0771234567").national, "077 123 4567");
+  assert.equal(ask("0771234567").international, "+94 77 123 4567");
   assert.deepEqual(colombo.area, {
     code: "011",
     name: "Colombo",

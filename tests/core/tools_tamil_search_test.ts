@@ -78,3 +78,23 @@ Deno.test("the holiday words find the labour and calendar tools in the glossary'
   assert.match(tool.description, /முழுநோன்மதி தின/);
   assert.doesNotMatch(tool.description, /போயா|வர்த்தக/);
 });
+
+Deno.test("a Tamil word ending in -டு or -று finds its doubled forms: மகப்பேறு finds maternity leave in every language", () => {
+  // Issue 43: மகப்பேறு ("maternity") found nothing; the tool's Tamil title writes the oblique
+  // மகப்பேற்று விடுமுறை. Tamil nouns in -டு/-று double the consonant before a case ending or in a
+  // compound (வீடு: வீட்டுக்கு; மகப்பேறு: மகப்பேற்று), so the word is looked for without its
+  // final u sign, which begins both forms.
+  assert.equal(searchStem("மகப்பேறு"), "மகப்பேற");
+  assert.equal(searchStem("வீடு"), "வீடு"); // வீட (3 code points) is too short to stand for it
+  for (const lang of ["en", "si", "ta"] as const) {
+    for (const q of ["மகப்பேறு", "மகப்பேற்று", "maternity", "මාතෘ", "பிரசவம்"]) {
+      assert.ok(slugs(q, lang).includes("maternity-leave"), `${lang} ${q}: ${slugs(q, lang)}`);
+    }
+  }
+  // Every language's title is searched whatever the answer's language: the Sinhala title's
+  // word on the English page, the English title's on the Tamil one.
+  assert.ok(slugs("ගණකය", "en").length > 5);
+  assert.ok(slugs("calculator", "ta").includes("maternity-leave"));
+  const viaApi = execute(tools, [["q", "மகப்பேறு"], ["lang", "en"]], ctx);
+  assert.ok(viaApi.tools.some((t) => t.slug === "maternity-leave"));
+});

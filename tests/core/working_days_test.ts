@@ -6,6 +6,7 @@ import { HOLIDAY_DATA } from "../../core/ops/holidays.ts";
 import {
   buildWorkingDayCounter,
   countWorkingDays,
+  type PoyaReading,
   WORK_CALENDARS,
   type WorkCalendar,
 } from "../../core/ops/working_days.ts";
@@ -14,12 +15,21 @@ import { naiveWorkingDays } from "../_helpers/naive_working_days.ts";
 // Hand counts. Weekdays come from the gazette tables (1 January 2026 is a Thursday, 1 January
 // 2027 a Friday); holidays from the research tables. "Weekend" is Saturday + Sunday unless
 // saturday=1, when only Sundays are.
+//
+// Issue 43: in the mercantile calendar a Poya day is a holiday by default. The Shop and Office
+// Employees Act gives shop and office workers a holiday on every Full Moon Poya Day (s.7A, "Grant
+// of Holiday on the Full Moon Poya Day", srilankalaw.lk's arrangement of sections; Dawood, SSRN
+// 4750750, s.4.6(c): "All workers are permitted a holiday on a full moon Poya day"); the Central
+// Bank's list marks Poya days B.P. and not M because M names only the Act's s.7 statutory
+// holidays (research holidays.md, "Poya days are B.P., not M"). poya=working gives that list
+// alone, the reading these counts had before.
 const HAND_COUNTS: {
   why: string;
   from: string;
   to: string;
   calendar: WorkCalendar;
   saturday: boolean;
+  poya?: PoyaReading;
   expected: [working: number, weekend: number, holiday: number, total: number];
   names?: string[];
 }[] = [
@@ -73,15 +83,27 @@ const HAND_COUNTS: {
   },
   {
     // Across the year boundary, Mon 21 Dec 2026 to Fri 8 Jan 2027: 11 + 8 = 19 days. Weekend:
-    // 26, 27 Dec, 2, 3 Jan = 4. Mercantile holidays: Christmas (Fri 25 Dec) only; Unduvap
-    // Poya (Wed 23 Dec) is not mercantile; 31 Dec and 1 Jan are not holidays. 19 - 4 - 1 = 14.
+    // 26, 27 Dec, 2, 3 Jan = 4. The Central Bank's mercantile list: Christmas (Fri 25 Dec) only;
+    // Unduvap Poya (Wed 23 Dec) is not on it; 31 Dec and 1 Jan are not holidays. 19 - 4 - 1 = 14.
+    why: "across the year boundary, mercantile, Poya days worked",
+    from: "2026-12-21",
+    to: "2027-01-08",
+    calendar: "mercantile",
+    saturday: false,
+    poya: "working",
+    expected: [14, 4, 1, 19],
+    names: ["Christmas Day"],
+  },
+  {
+    // The same range with the Poya holiday of s.7A (the default): Unduvap Poya, Wed 23 Dec, is
+    // a day off too. 19 - 4 - 2 = 13.
     why: "across the year boundary, mercantile",
     from: "2026-12-21",
     to: "2027-01-08",
     calendar: "mercantile",
     saturday: false,
-    expected: [14, 4, 1, 19],
-    names: ["Christmas Day"],
+    expected: [13, 4, 2, 19],
+    names: ["Unduvap Full Moon Poya Day", "Christmas Day"],
   },
   {
     // Same range, public: Unduvap Poya Wed 23 Dec is added. 19 - 4 - 2 = 13.
@@ -107,12 +129,25 @@ const HAND_COUNTS: {
     // 2026 has 365 days = 52 weeks + Thursday 31 Dec: 104 weekend days, 261 weekdays. The
     // mercantile holidays on weekdays: 15 Jan, 4 Feb, 13 Apr, 14 Apr, 1 May, 26 Aug, 25 Dec = 7
     // (31 May, the eighth, is a Sunday). 261 - 7 = 254.
+    why: "all of 2026, mercantile, Poya days worked",
+    from: "2026-01-01",
+    to: "2026-12-31",
+    calendar: "mercantile",
+    saturday: false,
+    poya: "working",
+    expected: [254, 104, 7, 365],
+  },
+  {
+    // 2026 with the Poya holiday (s.7A): the Poya days on weekdays (gazette 2438/22 as amended)
+    // are Madin Mon 2 Mar, Bak Wed 1 Apr, Adhi Vesak Fri 1 May (already May Day: one day),
+    // Poson Mon 29 Jun, Esala Wed 29 Jul, Nikini Thu 27 Aug, Il Tue 24 Nov, Unduvap Wed 23 Dec:
+    // 7 more days. 254 - 7 = 247.
     why: "all of 2026, mercantile",
     from: "2026-01-01",
     to: "2026-12-31",
     calendar: "mercantile",
     saturday: false,
-    expected: [254, 104, 7, 365],
+    expected: [247, 104, 14, 365],
   },
   {
     // 2026, public: the weekday holidays are 15 Jan, 4 Feb, 2 Mar, 1 Apr, 3 Apr, 13 Apr, 14 Apr,
@@ -139,12 +174,24 @@ const HAND_COUNTS: {
     // 2027 has 365 days = 52 weeks + Friday 31 Dec: 104 weekend days, 261 weekdays. Mercantile
     // on weekdays: 15 Jan, 4 Feb, 13 Apr, 14 Apr, 20 May = 5 (May Day and Christmas fall on
     // Saturdays, Milad-un-Nabi on a Sunday). 261 - 5 = 256.
+    why: "all of 2027, mercantile, Poya days worked",
+    from: "2027-01-01",
+    to: "2027-12-31",
+    calendar: "mercantile",
+    saturday: false,
+    poya: "working",
+    expected: [256, 104, 5, 365],
+  },
+  {
+    // 2027 with the Poya holiday (s.7A): Poya days on weekdays (gazette 2493/05): 22 Jan, 22 Mar,
+    // 20 Apr, 19 May, 18 Jun, 16 Aug, 15 Sep, 15 Oct, 13 Dec = 9 (20 Feb and 13 Nov are
+    // Saturdays, 18 Jul a Sunday). 256 - 9 = 247.
     why: "all of 2027, mercantile",
     from: "2027-01-01",
     to: "2027-12-31",
     calendar: "mercantile",
     saturday: false,
-    expected: [256, 104, 5, 365],
+    expected: [247, 104, 14, 365],
   },
   {
     // 2027, public: 18 of the 25 gazetted holidays fall on weekdays (research, section 6).
@@ -183,13 +230,14 @@ for (const c of HAND_COUNTS) {
   Deno.test(
     `countWorkingDays({ from: ${c.from}, to: ${c.to}, calendar: ${c.calendar}${
       c.saturday ? ", saturday" : ""
-    } }) = ${c.expected[0]}: ${c.why}`,
+    }${c.poya ? `, poya: ${c.poya}` : ""} }) = ${c.expected[0]}: ${c.why}`,
     () => {
       const r = countWorkingDays({
         from: c.from,
         to: c.to,
         calendar: c.calendar,
         saturday: c.saturday,
+        poya: c.poya,
       });
       assert.deepEqual([r.workingDays, r.weekendDays, r.holidayDays, r.totalDays], c.expected);
       assert.deepEqual([r.from, r.to, r.calendar, r.saturday], [
@@ -266,16 +314,18 @@ const SIZE = dayNumber("2027-12-31") - START + 1;
 const day = fc.integer({ min: 0, max: SIZE - 1 });
 const range = fc.tuple(day, day).map(([a, b]) => [Math.min(a, b), Math.max(a, b)] as const);
 const calendar = fc.constantFrom(...WORK_CALENDARS);
+const poyaReading = fc.constantFrom<PoyaReading>("holiday", "working");
 const iso = (i: number) => isoFromDayNumber(START + i);
 
 Deno.test("workingDays + weekendDays + holidayDays = totalDays, and match a naive day walk", () => {
   fc.assert(
-    fc.property(range, calendar, fc.boolean(), ([a, b], cal, sat) => {
-      const r = countWorkingDays({ from: iso(a), to: iso(b), calendar: cal, saturday: sat });
+    fc.property(range, calendar, fc.boolean(), poyaReading, ([a, b], cal, sat, poyaDays) => {
+      const poya = cal === "mercantile" ? poyaDays : "holiday";
+      const r = countWorkingDays({ from: iso(a), to: iso(b), calendar: cal, saturday: sat, poya });
       assert.equal(r.workingDays + r.weekendDays + r.holidayDays, r.totalDays);
       assert.equal(r.totalDays, b - a + 1);
       assert.equal(new Set(r.holidays.map((h) => h.date)).size, r.holidayDays);
-      const naive = naiveWorkingDays(HOLIDAY_DATA, iso(a), iso(b), cal, sat);
+      const naive = naiveWorkingDays(HOLIDAY_DATA, iso(a), iso(b), cal, sat, poya);
       assert.deepEqual(
         [r.workingDays, r.weekendDays, r.holidayDays, r.totalDays],
         [naive.workingDays, naive.weekendDays, naive.holidayDays, naive.totalDays],

@@ -109,9 +109,15 @@ function answerParts(body: string): { sentence: string; rest: string } {
 Deno.test("each labour page answers in its own sentence, with the choices and unknowns right under it", async () => {
   await using t = await testApp();
   const cases: [string, RegExp][] = [
-    // s.18B(2) as replaced by Act No. 14 of 2018, with the 14 days before (tests/core/labour_test.ts).
+    // s.18B(2) as replaced by Act No. 14 of 2018, with the 14 days before, in working days as
+    // the Employers' Federation of Ceylon reads the Act (tests/core/labour_test.ts).
     [
       "/tools/maternity-leave?confinement=2026-03-15",
+      /^Your maternity leave is 84 working days, from 23 February 2026 to 25 June 2026\.$/,
+    ],
+    // The calendar-day reading, asked for.
+    [
+      "/tools/maternity-leave?confinement=2026-03-15&count=calendar",
       /^Your maternity leave is 84 days, from 1 March 2026 to 23 May 2026\.$/,
     ],
     // de Saram: nothing in the calendar year of joining; Dawood: a casual day per two months (3).

@@ -74,7 +74,7 @@ Deno.test("a tool page computes in its language and shows errors in it", async (
   const en = await page(t, "/tools/vat?amount=abc");
   assert.ok(en.body.includes("<title>Error: "));
   assert.ok(en.body.includes("There is a problem"));
-  assert.ok(en.body.includes("Enter the amount as a number, like 10,000"));
+  assert.ok(en.body.includes("Enter the amount in rupees, 0 or more, like 10,000"));
   const ta = await page(t, "/ta/tools/vat?amount=abc");
   assert.ok(ta.body.includes("<title>பிழை: "), "Tamil title prefix");
   assert.ok(ta.body.includes(message("ta", "page.vat.amount_error")), "Tamil field error");

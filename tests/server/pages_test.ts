@@ -98,7 +98,7 @@ Deno.test("a tool page shows an invalid value next to its field, with a 400", as
   // In people's words, with a hidden "Error:" before it, and the same in the summary.
   assert.match(
     body,
-    /id="f-principal-error"><span class="visually-hidden">Error:<\/span> Enter the loan amount as a number, like 5,000,000</,
+    /id="f-principal-error"><span class="visually-hidden">Error:<\/span> Enter the loan amount in rupees, more than 0, like 5,000,000</,
   );
   assert.match(body, /<title>Error: /);
   assert.match(
@@ -110,7 +110,7 @@ Deno.test("a tool page shows an invalid value next to its field, with a 400", as
   const empty = await read(t, "/tools/paye?monthly=&date=&year=");
   assert.match(
     empty,
-    /id="f-monthly-error">[^]*Enter your monthly salary as a number, like 250,000/,
+    /id="f-monthly-error">[^]*Enter your monthly salary in rupees, 0 or more, like 250,000/,
   );
 });
 

@@ -45,7 +45,14 @@ export const apitPage: ToolPage = {
     amount("lumpSums"),
     amount("primaryMonthly", true),
     amount("remuneration", true),
-    { name: "date", kind: "date", keys: true, more: true, label: "page.payslip.date" },
+    {
+      name: "date",
+      kind: "date",
+      error: "page.form.date_error",
+      keys: true,
+      more: true,
+      label: "page.payslip.date",
+    },
   ],
   answer: (r) =>
     markup("page.apit.answer", {

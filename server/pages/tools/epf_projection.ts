@@ -48,6 +48,7 @@ export const epfProjectionPage: ToolPage = {
     {
       name: "to",
       kind: "count",
+      error: "page.epf.to_error",
       keys: true,
       label: "page.epf.to",
       hint: "page.epf.to_hint",
@@ -55,6 +56,7 @@ export const epfProjectionPage: ToolPage = {
     {
       name: "epfOpening",
       kind: "amount",
+      error: "page.epf.opening_error",
       keys: true,
       more: true,
       label: "page.epf.epf_opening",
@@ -63,6 +65,7 @@ export const epfProjectionPage: ToolPage = {
     {
       name: "etfOpening",
       kind: "amount",
+      error: "page.epf.opening_error",
       keys: true,
       more: true,
       label: "page.epf.etf_opening",

@@ -72,7 +72,14 @@ export const fdPage: ToolPage = {
         { value: "0", label: "page.fd.wht_no" },
       ],
     },
-    { name: "start", kind: "date", keys: true, more: true, label: "page.fd.start" },
+    {
+      name: "start",
+      kind: "date",
+      error: "page.form.date_error",
+      keys: true,
+      more: true,
+      label: "page.fd.start",
+    },
   ],
   answer: (r) =>
     markup("page.fd.answer", {

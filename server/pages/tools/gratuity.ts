@@ -23,8 +23,22 @@ export const gratuityPage: ToolPage = {
       hint: "page.gratuity.salary_hint",
       error: "page.gratuity.salary_error",
     },
-    { name: "start", kind: "date", keys: true, required: true, label: "page.gratuity.start" },
-    { name: "end", kind: "date", keys: true, required: true, label: "page.gratuity.end" },
+    {
+      name: "start",
+      kind: "date",
+      error: "page.form.date_error",
+      keys: true,
+      required: true,
+      label: "page.gratuity.start",
+    },
+    {
+      name: "end",
+      kind: "date",
+      error: "page.form.date_error",
+      keys: true,
+      required: true,
+      label: "page.gratuity.end",
+    },
   ],
   answer: (r) =>
     r.eligible

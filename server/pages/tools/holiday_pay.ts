@@ -41,6 +41,7 @@ export const holidayPayPage: ToolPage = {
     {
       name: "days",
       kind: "number",
+      error: "page.holidaypay.days_error",
       keys: true,
       label: "page.holidaypay.days",
       hint: "page.holidaypay.days_hint",

@@ -19,6 +19,7 @@ export const leavePage: ToolPage = {
     {
       name: "joined",
       kind: "date",
+      error: "page.form.date_error",
       keys: true,
       required: true,
       label: "page.leave.joined",

@@ -19,6 +19,7 @@ export const minimumWagePage: ToolPage = {
     {
       name: "date",
       kind: "date",
+      error: "page.form.date_error",
       keys: true,
       label: "page.minwage.date",
       hint: "page.minwage.date_hint",

@@ -27,6 +27,7 @@ export const noPayPage: ToolPage = {
     {
       name: "days",
       kind: "number",
+      error: "page.nopay.days_error",
       keys: true,
       label: "page.nopay.days",
       hint: "page.nopay.days_hint",
@@ -34,6 +35,7 @@ export const noPayPage: ToolPage = {
     {
       name: "hours",
       kind: "number",
+      error: "page.nopay.hours_error",
       keys: true,
       label: "page.nopay.hours",
       hint: "page.nopay.hours_hint",
@@ -56,6 +58,7 @@ export const noPayPage: ToolPage = {
     {
       name: "workingDays",
       kind: "count",
+      error: "page.nopay.working_error",
       keys: true,
       more: true,
       label: "page.nopay.working_days",
@@ -64,6 +67,7 @@ export const noPayPage: ToolPage = {
     {
       name: "date",
       kind: "date",
+      error: "page.form.date_error",
       keys: true,
       more: true,
       label: "page.nopay.date",

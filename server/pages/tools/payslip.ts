@@ -34,7 +34,14 @@ export const payslipPage: ToolPage = {
     amount("allowances"),
     { ...amount("bra"), hint: "page.payslip.bra_hint" },
     { ...amount("bonus"), hint: "page.payslip.bonus_hint" },
-    { name: "date", kind: "date", keys: true, more: true, label: "page.payslip.date" },
+    {
+      name: "date",
+      kind: "date",
+      error: "page.form.date_error",
+      keys: true,
+      more: true,
+      label: "page.payslip.date",
+    },
     {
       name: "employment",
       kind: "choice",
@@ -46,8 +53,32 @@ export const payslipPage: ToolPage = {
         { value: "secondary", label: "page.payslip.employment_secondary" },
       ],
     },
-    { name: "allowancesEpf", kind: "flag", keys: true, more: true, label: "field.allowancesEpf" },
-    { name: "bonusEpf", kind: "flag", keys: true, more: true, label: "field.bonusEpf" },
+    // Yes/no questions as radios: the allowances count for EPF unless told otherwise, which a
+    // checkbox could not say (an unticked box sends nothing, so the default would stand).
+    {
+      name: "allowancesEpf",
+      kind: "choice",
+      keys: true,
+      more: true,
+      label: "page.payslip.allowancesEpf",
+      hint: "page.payslip.allowancesEpf_hint",
+      options: [
+        { value: "1", label: "page.value.yes" },
+        { value: "0", label: "page.value.no" },
+      ],
+    },
+    {
+      name: "bonusEpf",
+      kind: "choice",
+      keys: true,
+      more: true,
+      label: "page.payslip.bonusEpf",
+      hint: "page.payslip.bonusEpf_hint",
+      options: [
+        { value: "1", label: "page.value.yes" },
+        { value: "0", label: "page.value.no" },
+      ],
+    },
     { ...amount("net", true), hint: "page.payslip.net_hint" },
     amount("regularToDate", true),
     amount("taxToDate", true),

@@ -51,7 +51,14 @@ export const scholarshipPage: ToolPage = {
       hint: "page.scholarship.mark_hint",
       error: "page.scholarship.mark_error",
     },
-    { name: "year", kind: "count", keys: true, more: true, label: "page.scholarship.year" },
+    {
+      name: "year",
+      kind: "count",
+      error: "page.scholarship.year_error",
+      keys: true,
+      more: true,
+      label: "page.scholarship.year",
+    },
   ],
   answer: (r) => {
     const district = String(obj(r.district).name ?? "");

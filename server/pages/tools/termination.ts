@@ -38,6 +38,7 @@ export const terminationPage: ToolPage = {
     {
       name: "date",
       kind: "date",
+      error: "page.form.date_error",
       keys: true,
       label: "page.termination.date",
       hint: "page.termination.date_hint",

@@ -33,7 +33,14 @@ export const vatPage: ToolPage = {
         { value: "remove", label: "page.vat.mode_remove" },
       ],
     },
-    { name: "rate", kind: "percent", keys: true, more: true, label: "page.vat.rate" },
+    {
+      name: "rate",
+      kind: "percent",
+      error: "page.vat.rate_error",
+      keys: true,
+      more: true,
+      label: "page.vat.rate",
+    },
   ],
   answer: (r) =>
     markup(r.mode === "remove" ? "page.vat.answer_remove" : "page.vat.answer_add", {

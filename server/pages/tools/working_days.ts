@@ -8,7 +8,24 @@ import { dateText, figureOf, plain, summaryList } from "../components.ts";
 import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
 import { holidayTable } from "./holidays.ts";
-import type { Json, ToolPage } from "./spec.ts";
+import type { FieldSpec, Json, ToolPage } from "./spec.ts";
+
+/**
+ * The Poya reading of the mercantile count (issue 43; docs/calendar.md): a holiday by default, as
+ * the Shop and Office Employees Act gives it, or a working day, the Central Bank's list alone.
+ */
+export const POYA_FIELD: FieldSpec = {
+  name: "poya",
+  kind: "choice",
+  keys: true,
+  more: true,
+  label: "page.wd.poya",
+  hint: "page.wd.poya_hint",
+  options: [
+    { value: "holiday", label: "page.wd.poya_holiday" },
+    { value: "working", label: "page.wd.poya_working" },
+  ],
+};
 
 /** The page of `GET /api/v1/working-days`. */
 export const workingDaysPage: ToolPage = {
@@ -45,6 +62,7 @@ export const workingDaysPage: ToolPage = {
       ],
     },
     { name: "saturday", kind: "flag", keys: true, more: true, label: "page.wd.saturday" },
+    POYA_FIELD,
   ],
   answer: (r) =>
     markup("page.wd.answer", {

@@ -9,6 +9,7 @@ import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
 import { holidayTable } from "./holidays.ts";
 import type { Json, ToolPage } from "./spec.ts";
+import { POYA_FIELD } from "./working_days.ts";
 
 /** The page of `GET /api/v1/working-days/add`. */
 export const workingDaysAddPage: ToolPage = {
@@ -46,6 +47,7 @@ export const workingDaysAddPage: ToolPage = {
       ],
     },
     { name: "saturday", kind: "flag", keys: true, more: true, label: "page.wd.saturday" },
+    POYA_FIELD,
   ],
   answer: (r) => {
     const days = Number(r.days);
