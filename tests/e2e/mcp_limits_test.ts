@@ -57,15 +57,18 @@ Deno.test("MCP: every tools/list counts against the caller's daily quota", opts,
     ANON_DAILY_LIMIT: "3",
   });
   try {
-    const post = (from: string, id: number) =>
+    const post = (from: string, id: number, args: string[] = []) =>
       curlFrom(from, `${server.url}/mcp`, {
         method: "POST",
         headers: HEADERS,
         body: JSON.stringify(list(id)),
+        args,
       });
     const bodies: string[] = [];
     for (let i = 1; i <= 3; i++) {
-      const res = await post("127.0.1.41", i);
+      // The second one asks for gzip, which curl undoes (the cached gzip form on the wire).
+      const res = await post("127.0.1.41", i, i === 2 ? ["--compressed"] : []);
+      if (i === 2) assert.equal(res.headers.get("content-encoding"), "gzip");
       assert.equal(res.status, 200, res.body.slice(0, 200));
       assert.equal(res.headers.get("x-ratelimit-remaining"), String(3 - i));
       const answer = JSON.parse(res.body);

@@ -142,27 +142,36 @@ Deno.test("without SMTP_URL and MAIL_FROM the mail, link included, is written to
   );
 });
 
-Deno.test("the reset and verification pages are valid HTML in en, si and ta, with no-store", async () => {
+Deno.test("the reset, take-over and verification pages are valid HTML in en, si and ta, with no-store", async () => {
   await using t = await testApp();
-  await signUp(t.request, "pages@example.com", "pages Passw0rd");
+  const cookie = await signUp(t.request, "pages@example.com", "pages Passw0rd");
   const reset = await t.request(
     "/api/v1/password-reset",
     jsonInit("POST", { email: "pages@example.com" }),
   );
   await reset.body?.cancel();
+  const again = await t.request(
+    "/api/v1/accounts",
+    jsonInit("POST", { email: "pages@example.com", password: "other Passw0rd" }),
+  );
+  await again.body?.cancel();
   const verify = mailedToken(t.mail, "pages@example.com", "verify");
   const token = mailedToken(t.mail, "pages@example.com", "reset");
+  const takeover = mailedToken(t.mail, "pages@example.com", "takeover");
   for (const prefix of ["", "/si", "/ta"]) {
     for (
-      const path of [
-        "/developers/reset",
-        `/developers/reset?token=${token}`,
-        `/developers/verify?token=${verify}`,
-        "/developers/verify?token=nope",
-        "/developers?signup=sent",
-      ]
+      const [path, headers] of [
+        ["/developers/reset", {}],
+        [`/developers/reset?token=${token}`, {}],
+        [`/developers/takeover?token=${takeover}`, {}],
+        [`/developers/verify?token=${verify}`, {}],
+        [`/developers/verify?token=${verify}`, { Cookie: cookie }],
+        ["/developers/verify?token=nope", {}],
+        ["/developers/takeover?token=nope", {}],
+        ["/developers?signup=sent", {}],
+      ] as const
     ) {
-      const res = await t.request(`${prefix}${path}`);
+      const res = await t.request(`${prefix}${path}`, { headers });
       const page = await res.text();
       assert.equal(res.headers.get("Cache-Control"), "no-store", path);
       assert.deepEqual(await htmlProblems(page), [], `${prefix}${path}`);
