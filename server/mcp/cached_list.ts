@@ -11,10 +11,10 @@
  * compression of the list.
  *
  * An answer is a stream of the cached bytes themselves (never a copy of them per request) and its
- * few own bytes: Deno's HTTP server writes a chunk from the buffer it is given. Measured with 150
- * clients that never read (`docs/performance.md`): a 4 MB answer made per request held 3.7 MB of
- * the server's memory for each; one cached buffer, enqueued as it is, 0.14 MB (what any
- * connection costs), and copies made a 16 KiB piece at a time, 0.37 MB.
+ * few own bytes: Deno's HTTP server writes from the buffer it is given. Measured with 150 clients
+ * that never read (`tests/bench/slow_reader_bodies.ts`, `docs/performance.md`): a 4 MB answer
+ * made per request held 3.7 MB of the server's memory for each; copied out 16 KiB at a time,
+ * 0.44 MB; the one cached buffer handed over as it is, 0.15 MB.
  *
  * @module
  */
