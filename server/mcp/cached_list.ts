@@ -10,11 +10,14 @@
  * once and carried on over the id. So an answer costs its id's bytes, never a serialisation or a
  * compression of the list.
  *
- * An answer is a stream of the cached bytes themselves (never a copy of them per request) and its
- * few own bytes: Deno's HTTP server writes from the buffer it is given. Measured with 150 clients
- * that never read (`tests/bench/slow_reader_bodies.ts`, `docs/performance.md`): a 4 MB answer
- * made per request held 3.7 MB of the server's memory for each; copied out 16 KiB at a time,
- * 0.44 MB; the one cached buffer handed over as it is, 0.15 MB.
+ * What a client that sends and never reads costs depends on how a body is handed to Deno's HTTP
+ * server (measured with 150 such clients, `tests/bench/slow_reader_bodies.ts`, figures in
+ * `docs/performance.md`): a text body of this size is written at once into the socket, whose
+ * buffers take it, and holds nothing more than the connection itself (about 18 KB); a byte body
+ * made per request holds about twice its size for as long as the client does not read; a stream
+ * of the one cached buffer, handed over as it is, holds a bounded amount whatever the size (0.15
+ * MB for a 4 MB answer, where a byte body held 3.7 MB). So the plain answer is text (the cached
+ * text and the id, joined), and the gzipped one a stream of the cached bytes and the id's.
  *
  * @module
  */
@@ -58,7 +61,9 @@ const GZIP_HEADER = new Uint8Array([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 
 /** A JSON-RPC answer that is the same for every request but its id. */
 export class CachedAnswer {
-  /** `{"result":<result>,"jsonrpc":"2.0","id":` as bytes. */
+  /** `{"result":<result>,"jsonrpc":"2.0","id":` as text. */
+  readonly #headText: string;
+  /** The same as bytes. */
   readonly #head: Uint8Array;
   /** The gzip header and the head's DEFLATE stream, ended by a sync flush. */
   readonly #deflated: Uint8Array;
@@ -68,7 +73,8 @@ export class CachedAnswer {
    * @param result The result, as JSON text.
    */
   constructor(result: string) {
-    this.#head = encoder.encode(`{"result":${result},"jsonrpc":"2.0","id":`);
+    this.#headText = `{"result":${result},"jsonrpc":"2.0","id":`;
+    this.#head = encoder.encode(this.#headText);
     const body = deflateRawSync(this.#head, { level: 1, finishFlush: constants.Z_SYNC_FLUSH });
     this.#deflated = new Uint8Array(GZIP_HEADER.length + body.length);
     this.#deflated.set(GZIP_HEADER);
@@ -109,14 +115,15 @@ export class CachedAnswer {
   }
 
   /**
-   * The answer as a stream of its pieces: the cached bytes as they are (nobody writes to them
-   * once made), then the request's own.
+   * The answer's body: the plain one as text, the gzipped one as a stream of the cached bytes as
+   * they are (nobody writes to them once made) and then the request's own.
    *
    * @param id The request's id.
    * @param gzip Whether to send it gzipped.
    * @returns The body.
    */
-  stream(id: string | number, gzip: boolean): ReadableStream<Uint8Array> {
+  body(id: string | number, gzip: boolean): string | ReadableStream<Uint8Array> {
+    if (!gzip) return `${this.#headText}${JSON.stringify(id)}}`;
     const parts = this.pieces(id, gzip);
     let next = 0;
     return new ReadableStream<Uint8Array>({

@@ -15,8 +15,8 @@
  *   `tools/list` counts once on the same counter. `initialize`, `ping` and notifications (fixed
  *   answers of a few hundred bytes, or none) count nothing.
  * - **`tools/list` is one cached answer** (`cached_list.ts`): built once, the same for everyone,
- *   gzipped once; an answer adds only the request's id, and is streamed a piece at a time, so a
- *   client that never reads holds one piece of memory.
+ *   gzipped once; an answer adds only the request's id, and is handed over in the form that holds
+ *   least for a client that never reads.
  * - **The body** is read through `readBody` like every other route's: at most
  *   {@linkcode MAX_MCP_BODY} bytes, within the body deadline.
  *
@@ -169,7 +169,7 @@ export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
       );
     }
     const gzip = acceptsGzip(c.req.header("accept-encoding") ?? null);
-    return new Response(toolsList.stream(id, gzip), {
+    return new Response(toolsList.body(id, gzip), {
       headers: {
         "Content-Type": "application/json",
         // Decided here: the pipeline's compression leaves the answer as it is.

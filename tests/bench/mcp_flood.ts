@@ -3,8 +3,8 @@
  * deployed (`server/main.ts` with the `deno task start` flags, file-backed KV) over real sockets:
  *
  * 1. **Slow readers.** `readers` clients (150 by default) each open a connection, POST a
- *    `tools/list` (the largest answer one message can ask for) or a 100-message batch, and never
- *    read a byte of the answer. The server's resident memory is read from `/proc` before they
+ *    `tools/list` (the largest answer one message can ask for; plain, then gzipped) or a
+ *    100-message batch, and never read a byte of the answer. The server's resident memory is read from `/proc` before they
  *    connect and while they hang on; `/healthz` is timed meanwhile.
  * 2. **Batch flood.** 8 loops POST the review's 100 × `tools/list` batch as fast as the server
  *    answers, for 8 s, while `/healthz` is timed one request after another.
@@ -58,14 +58,18 @@ async function healthFor(url: string, ms: number): Promise<number[]> {
 }
 
 /** A client that sends a request and never reads the answer. */
-async function slowReader(url: string, body: string): Promise<Deno.Conn> {
+async function slowReader(
+  url: string,
+  body: string,
+  extra: Record<string, string>,
+): Promise<Deno.Conn> {
   const { hostname, port } = new URL(url);
   const conn = await Deno.connect({ hostname, port: Number(port) });
   const bytes = new TextEncoder().encode(body);
   const head = [
     "POST /mcp HTTP/1.1",
     `Host: ${hostname}:${port}`,
-    ...Object.entries(HEADERS).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries({ ...HEADERS, ...extra }).map(([name, value]) => `${name}: ${value}`),
     `Content-Length: ${bytes.length}`,
     "",
     "",
@@ -75,11 +79,17 @@ async function slowReader(url: string, body: string): Promise<Deno.Conn> {
   return conn;
 }
 
-async function slowReaders(url: string, pid: number, body: string, label: string) {
+async function slowReaders(
+  url: string,
+  pid: number,
+  body: string,
+  label: string,
+  extra: Record<string, string> = {},
+) {
   const idle = await residentBytes(pid);
   const idleHealth = await healthFor(url, 2_000);
   const conns: Deno.Conn[] = [];
-  for (let i = 0; i < readers; i++) conns.push(await slowReader(url, body));
+  for (let i = 0; i < readers; i++) conns.push(await slowReader(url, body, extra));
   let peak = 0;
   const health: number[] = [];
   const end = Date.now() + 6_000;
@@ -163,6 +173,12 @@ try {
   console.log(
     JSON.stringify(await slowReaders(server.url, pid, JSON.stringify(list(1)), "tools/list")),
   );
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  console.log(JSON.stringify(
+    await slowReaders(server.url, pid, JSON.stringify(list(1)), "tools/list, gzip", {
+      "Accept-Encoding": "gzip",
+    }),
+  ));
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   console.log(JSON.stringify(await slowReaders(server.url, pid, BATCH, "100-message batch")));
   await new Promise((resolve) => setTimeout(resolve, 2_000));

@@ -6,12 +6,14 @@
  * before and while they hang on:
  *
  * - `small`: a 2-byte answer (what a connection costs by itself);
+ * - `text`: the cached text joined with the request's own (`new Response(string)`);
  * - `whole`: a new buffer per request holding the whole answer (`new Response(bytes)`);
  * - `pieces`: a stream copying out 16 KiB of the cached bytes at a time;
  * - `shared`: a stream handing over the cached buffer itself, then the request's own bytes.
  *
- * Usage: `deno task bench slow_reader_bodies [size]` (default 4,000,000 and 129,000, the size of
- * the MCP tool list). Prints one JSON line per way and size.
+ * Usage: `deno task bench slow_reader_bodies` (sizes 4,000,000, 129,000 and 33,000: the MCP tool
+ * list plain and gzipped), or `deno run --allow-all tests/bench/slow_reader_bodies.ts <size>...`.
+ * Prints one JSON line per way and size.
  *
  * @module
  */
@@ -19,15 +21,17 @@ import { residentBytes } from "../_helpers/socket.ts";
 
 const READERS = 150;
 const MB = 1024 * 1024;
-const sizes = Deno.args.length ? Deno.args.map(Number) : [4_000_000, 129_000];
+const sizes = Deno.args.length ? Deno.args.map(Number) : [4_000_000, 129_000, 33_000];
 
 /** The child: serves `/x` in the given way. */
 const SERVER = `
 const [mode, sizeText] = Deno.args;
 const cached = new Uint8Array(Number(sizeText)).fill(97);
+const cachedText = "a".repeat(Number(sizeText));
 Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: ({ port }) => console.log(port) }, () => {
   const own = new TextEncoder().encode(String(Math.random()) + "}");
   if (mode === "small") return new Response("{}");
+  if (mode === "text") return new Response(cachedText + String(Math.random()) + "}");
   if (mode === "whole") {
     const all = new Uint8Array(cached.length + own.length);
     all.set(cached);
@@ -95,7 +99,7 @@ async function measure(mode: string, size: number) {
 
 console.log(JSON.stringify({ loadAverage: Deno.loadavg(), cpus: navigator.hardwareConcurrency }));
 for (const size of sizes) {
-  for (const mode of ["small", "whole", "pieces", "shared"]) {
+  for (const mode of ["small", "text", "whole", "pieces", "shared"]) {
     console.log(JSON.stringify(await measure(mode, size)));
   }
 }

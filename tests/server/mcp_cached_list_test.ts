@@ -12,10 +12,11 @@ import { operations } from "../../core/registry.ts";
 const RESULT = JSON.stringify({ tools: buildTools(operations).map((tool) => tool.definition) });
 
 async function read(
-  stream: ReadableStream<Uint8Array>,
+  body: string | ReadableStream<Uint8Array>,
 ): Promise<{ bytes: Uint8Array; pieces: number[] }> {
   const pieces: number[] = [];
   const chunks: Uint8Array[] = [];
+  const stream = typeof body === "string" ? new Response(body).body! : body;
   for await (const chunk of stream) {
     pieces.push(chunk.length);
     chunks.push(chunk);
@@ -48,9 +49,9 @@ Deno.test("the cached tools/list answer is the JSON-RPC answer for any id, plain
   ];
   for (const id of ids) {
     const expected = { result: JSON.parse(RESULT), jsonrpc: "2.0", id };
-    const plain = await read(answer.stream(id, false));
+    const plain = await read(answer.body(id, false));
     assert.deepEqual(JSON.parse(new TextDecoder().decode(plain.bytes)), expected);
-    const gzipped = await read(answer.stream(id, true));
+    const gzipped = await read(answer.body(id, true));
     assert.deepEqual(JSON.parse(new TextDecoder().decode(gunzipSync(gzipped.bytes))), expected);
     const web = await read(
       new Blob([gzipped.bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
@@ -59,7 +60,6 @@ Deno.test("the cached tools/list answer is the JSON-RPC answer for any id, plain
     );
     assert.deepEqual(JSON.parse(new TextDecoder().decode(web.bytes)), expected);
     assert.ok(gzipped.bytes.length < plain.bytes.length / 3 || typeof id === "string");
-    assert.equal(plain.pieces.length, 2);
   }
 });
 
