@@ -25,6 +25,10 @@ export interface MailServer {
     status: number;
     body: string;
   }>;
+  /** Signs up through the JSON API and waits for the mail it causes. */
+  signUp(email: string, password: string, from?: string): Promise<ReceivedMail>;
+  /** Asks for a reset link through the JSON API and waits for the mail it causes. */
+  askReset(email: string, from?: string): Promise<ReceivedMail>;
   /** Logs in through the JSON API: the status and, on 201, the session cookie. */
   logIn(email: string, password: string): Promise<{ status: number; cookie: string }>;
   /** Whether a session cookie is still signed in (`GET /api/v1/keys` answers 200). */
@@ -68,12 +72,23 @@ export async function mailServer(env: Record<string, string> = {}): Promise<Mail
     });
     return { status: res.status, body: res.body };
   };
+  /** Runs a request and waits for the mail to `to` that came after it. */
+  const mailed = async (to: string, request: () => Promise<{ status: number; body: string }>) => {
+    const since = smtp.mail.length;
+    const res = await request();
+    if (res.status !== 202) throw new Error(`${res.status}: ${res.body.slice(0, 300)}`);
+    return await smtp.waitFor(to, since);
+  };
   return {
     url,
     smtp,
     server,
     kvPath,
     api,
+    signUp: (email, password, from) =>
+      mailed(email, () => api("/accounts", { email, password }, from ? { from } : {})),
+    askReset: (email, from) =>
+      mailed(email, () => api("/password-reset", { email }, from ? { from } : {})),
     async logIn(email, password) {
       const res = await fetch(`${url}/api/v1/sessions`, {
         method: "POST",
@@ -122,6 +137,24 @@ export interface Followed {
 }
 
 /**
+ * Runs `run` with a mail server (see {@linkcode mailServer}), closed afterwards whatever happens.
+ *
+ * @param run The test.
+ * @param env Extra environment.
+ */
+export async function withMailServer(
+  run: (s: MailServer) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
+  const s = await mailServer(env);
+  try {
+    await run(s);
+  } finally {
+    await s.close();
+  }
+}
+
+/**
  * Follows the link in a mail as a person does: opens it, then submits the form the page shows,
  * typing `password` into every password field it has (and no other value), from the browser
  * whose session cookie is `cookie`, if any.
@@ -159,18 +192,6 @@ export async function followLink(
     redirect: "manual",
   });
   return { opened: page.status, status: answer.status, text: await answer.text() };
-}
-
-/**
- * The newest mail to an address after the first `since` mails, waiting for it.
- *
- * @param smtp The SMTP server.
- * @param to The address.
- * @param since How many mails came before.
- * @returns The mail.
- */
-export async function nextMail(smtp: TestSmtp, to: string, since: number): Promise<ReceivedMail> {
-  return await smtp.waitFor(to, since);
 }
 
 /**

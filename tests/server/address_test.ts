@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { normaliseEmail } from "../../server/accounts/address.ts";
+import { NOT_PLAIN } from "../_helpers/addresses.ts";
 
 const refused = (email: string) => {
   try {
@@ -36,43 +37,7 @@ Deno.test("normaliseEmail puts each spelling of one address in one form", () => 
 });
 
 Deno.test("normaliseEmail refuses what is not a plain local@domain, naming the email", () => {
-  for (
-    const email of [
-      "(1)box@example.lk",
-      "box(comment)@example.lk",
-      "n,box@example.lk",
-      "x<box@example.lk>",
-      "Name <box@example.lk>",
-      '"box"@example.lk',
-      '"b x"@example.lk',
-      "box\u0000@example.lk",
-      "box\u200b@example.lk", // zero-width space
-      "bo\u00adx@example.lk", // soft hyphen
-      "box@exa\u00admple.lk",
-      "box@example\u200b.lk",
-      "box\u2060@example.lk", // word joiner
-      "box\u200d@example.lk", // zero-width joiner
-      "box\ufeff@example.lk",
-      "box@example.lk\u0000",
-      "box\r\n@example.lk",
-      "box @example.lk",
-      "box@[127.0.0.1]",
-      "box@127.0.0.1",
-      "box@localhost",
-      "box@example.lk.",
-      "box@-example.lk",
-      "box@exa%6Dple.lk",
-      "box@example.lk;other@example.lk",
-      "box@@example.lk",
-      "@example.lk",
-      "box@",
-      ".box@example.lk",
-      "bo..x@example.lk",
-      "b\u00f6x@example.lk", // internationalised local parts are not accepted
-      `${"a".repeat(65)}@example.lk`,
-      `box@${"a".repeat(250)}.lk`,
-    ]
-  ) {
+  for (const email of NOT_PLAIN) {
     assert.ok(refused(email), JSON.stringify(email));
   }
 });
