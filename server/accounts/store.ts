@@ -93,13 +93,6 @@ export interface EmailToken {
   version?: number;
 }
 
-/** How long each kind of link works (from the table in `lifecycle.ts`). */
-export const TOKEN_TTL_MS: Readonly<Record<LinkKind, number>> = {
-  verify: LINKS.verify.ttlMs,
-  takeover: LINKS.takeover.ttlMs,
-  reset: LINKS.reset.ttlMs,
-};
-
 /** A link that works now, with what following it would do. */
 export interface OpenLink {
   token: EmailToken;
@@ -478,21 +471,25 @@ export class Accounts implements KeyResolver {
       };
       const revoke = transition.revokesKeys === "unproven" ? await this.#unprovenKeys(before) : [];
       const active = await this.#kv.get<number>(["active_keys", before.id]);
-      const op = this.#kv.atomic().check(entry).check(current).check(active)
-        .delete(entry.key)
-        .set(["accounts", account.id], account);
-      for (const key of revoke) {
-        op.check(key)
-          .set(["keys", key.value.id], { ...key.value, revokedAt: now })
-          .delete(["keys_by_hash", key.value.hash]);
-      }
-      if (revoke.length) {
-        op.set(
-          ["active_keys", before.id],
-          Math.max((active.value ?? revoke.length) - revoke.length, 0),
-        );
-      }
-      const result = await retryLocked(() => op.commit());
+      // One write: the token used up, the account changed, the keys revoked, or nothing at all.
+      const write = () => {
+        const op = this.#kv.atomic().check(entry).check(current).check(active)
+          .delete(entry.key)
+          .set(["accounts", account.id], account);
+        for (const key of revoke) {
+          op.check(key)
+            .set(["keys", key.value.id], { ...key.value, revokedAt: now })
+            .delete(["keys_by_hash", key.value.hash]);
+        }
+        if (revoke.length) {
+          op.set(
+            ["active_keys", before.id],
+            Math.max((active.value ?? revoke.length) - revoke.length, 0),
+          );
+        }
+        return op.commit();
+      };
+      const result = await retryLocked(write);
       if (!result.ok) continue;
       for (const key of revoke) this.#forget(key.value.hash);
       return {

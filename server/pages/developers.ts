@@ -452,9 +452,11 @@ function mountLinkPages(
       : redeemed.purpose === "takeover"
       ? "account.takeover.done"
       : "account.reset.done";
+    // After a new password every session has ended: the way on is to log in.
+    const next = redeemed.transition.endsSessions ? "page.dev.login.heading" : "page.dev.title";
     return html`
       <p class="notice" role="status">${t(key, { email: redeemed.account.email })}</p>
-      <p><a href="${localHref("/developers")}">${t("page.dev.login.heading")}</a></p>
+      <p><a href="${localHref("/developers")}">${t(next)}</a></p>
     `;
   };
 
@@ -545,8 +547,8 @@ function mountLinkPages(
         if (!isApiError(error) || error.status !== 401) throw error;
         const link = await accounts.peekToken(token, ["verify"]);
         if (!link) return linkPage(c, title, invalid(), 404);
-        const form = verifyForm(link, token, sessionOf(link, session), pageError(error.message));
-        return linkPage(c, title, form, 401);
+        const again = verifyForm(link, token, sessionOf(link, session), pageError(error.message));
+        return linkPage(c, title, again, 401);
       }
       if (!redeemed) return linkPage(c, title, invalid(), 404);
       logger.log("info", "Email verified", { accountId: redeemed.account.id });
