@@ -129,7 +129,11 @@ export const commands: AdminCommand[] = [
       const email = option(args, "email", true);
       const accounts = new Accounts(ctx.kv, { clock: ctx.clock });
       const account = await accounts.byEmail(email) ?? await accounts.signUp(email, null);
-      const { key, record } = await accounts.createKey(account.id, option(args, "name") ?? "");
+      const { key, record } = await accounts.createKey(
+        account.id,
+        option(args, "name") ?? "",
+        "operator",
+      );
       ctx.out(`Created key ${record.id} (${record.name}) for ${account.email}.`);
       ctx.out(`Key (shown once, only its hash is stored): ${key}`);
     },

@@ -39,6 +39,7 @@ import { Accounts } from "./accounts/store.ts";
 import { accountGuard, accountHandlers } from "./accounts/api.ts";
 import { mountDevelopers } from "./pages/developers.ts";
 import { createMailer, type Mailer } from "./accounts/mail.ts";
+import { Outbox } from "./accounts/outbox.ts";
 import { NewsStore } from "./news/store.ts";
 import { NEWS_SEED } from "./news/seed.ts";
 import { draftHandlers, mountFeeds, newsHandler } from "./news/api.ts";
@@ -58,6 +59,8 @@ export interface AppDeps {
   accounts?: Accounts;
   /** Account mail (default: SMTP from `config.mail`, else the log). */
   mailer?: Mailer;
+  /** Where the account flows do their work after answering (default: a fresh one). */
+  outbox?: Outbox;
   /** API key lookup (default: `accounts`). */
   keys?: KeyResolver;
   /** Metrics registry (default: a fresh one). */
@@ -105,7 +108,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     new KvQuotaStore(deps.kv, config.quotaExact ? {} : { strictTail: 0 });
   const accounts = deps.accounts ?? new Accounts(deps.kv, { clock });
   const mailer = deps.mailer ?? createMailer(config.mail, logger);
-  const accountDeps = { accounts, quota, clock, config, mailer };
+  const outbox = deps.outbox ?? new Outbox(logger);
+  const accountDeps = { accounts, quota, clock, config, mailer, outbox };
   const baseUrl = config.publicBaseUrl;
   const metrics = deps.metrics ?? new Metrics();
   const pageViews = deps.pageViews ?? new PageViews(deps.kv);
@@ -250,7 +254,12 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   mountDevelopers(app, accountDeps, logger);
 
   // MCP tool calls go through the pipeline below (app.fetch, read when a call is made).
-  mountMcp(app, { ops: operations, dispatch: (request, info) => app.fetch(request, info) });
+  mountMcp(app, {
+    ops: operations,
+    dispatch: (request, info) => app.fetch(request, info),
+    quota,
+    clock,
+  });
   mountPages(app, {
     ops: operations,
     openApi,

@@ -49,7 +49,8 @@ export interface Config {
   newsCategories: string[];
   /**
    * Where account mail (verification and reset links) goes: `SMTP_URL` (`smtp://user:pass@host:587`
-   * or `smtps://...`) and `MAIL_FROM`; unset, the mail is written to the server log instead.
+   * or `smtps://...`) and `MAIL_FROM`; unset, the mail is written to the server log instead. With
+   * them, `PUBLIC_BASE_URL` must be set too (the links are built on it).
    */
   mail: { smtpUrl: string; from: string } | undefined;
   /**
@@ -155,6 +156,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const store = loadStoreConfig(env, publicBaseUrl, problems);
   const newsCategories = loadNewsCategories(env, problems);
   const mail = loadMail(e.SMTP_URL?.trim() ?? "", e.MAIL_FROM?.trim() ?? "", problems);
+  if (mail && !e.PUBLIC_BASE_URL?.trim()) {
+    // Every mailed link is built on it: without it they would all point at this machine.
+    problems.push(
+      `SMTP_URL is set but PUBLIC_BASE_URL is not: the links in account mail would point at ${publicBaseUrl}. Set PUBLIC_BASE_URL to the address people open (http://localhost:${e.PORT} to try it on this machine)`,
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,

@@ -13,6 +13,7 @@ import { Metrics } from "./observe/metrics.ts";
 import { PageViews } from "./page_views.ts";
 import { VoiceService } from "./voice/service.ts";
 import { KvQuotaStore } from "./quota/kv.ts";
+import { Outbox } from "./accounts/outbox.ts";
 
 async function main(): Promise<void> {
   const config = configFromEnvOrExit();
@@ -52,6 +53,20 @@ async function main(): Promise<void> {
   });
   /** Run in order at shutdown, after in-flight requests finished (flush counters, stop workers). */
   const onShutdown: (() => Promise<void> | void)[] = [];
+  // The account flows' work after their answers (mail to send, links to issue) runs first, while
+  // the counters and KV it uses are still open; a job stuck on a locked store is given up at 5 s.
+  const outbox = new Outbox(logger);
+  onShutdown.push(async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const idle = await Promise.race([
+      outbox.idle().then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), 5_000))),
+    ]);
+    clearTimeout(timer);
+    if (!idle) {
+      logger.log("warn", "Account work still waiting at shutdown", { waiting: outbox.waiting });
+    }
+  });
   // Every counted request is persisted before exit.
   onShutdown.push(() => quota.close());
   const pageViews = new PageViews(kv, {
@@ -80,7 +95,7 @@ async function main(): Promise<void> {
   const served = config.port === 0 && !Deno.env.get("PUBLIC_BASE_URL")?.trim()
     ? boundConfig(config, bound)
     : config;
-  built.app = buildApp({ kv, config: served, logger, metrics, pageViews, voice, quota });
+  built.app = buildApp({ kv, config: served, logger, metrics, pageViews, voice, quota, outbox });
   // Start-up lines are written at every LOG_LEVEL: operators (and the test helpers, which start
   // the server on PORT=0) read the address actually bound from them.
   const startup = createLogger("info", lines);

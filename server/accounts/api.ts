@@ -192,7 +192,9 @@ export function accountHandlers(
     createKey: async (c) => {
       const account = await signedIn(c, deps);
       const body = await readJsonBody(c, op("createKey").body as z.ZodType<NewKeyBody>);
-      const created = await accounts.createKey(account.id, body.name ?? "");
+      const created = await accounts.createKey(account.id, body.name ?? "", {
+        epoch: account.sessionEpoch ?? 0,
+      });
       logger.log("info", "Key created", { accountId: account.id, keyId: created.record.id });
       const info = await keyInfo({ ...created.record, lastUsedAt: null }, deps);
       return reply(c, op("createKey"), { ...info, key: created.key }, baseUrl);

@@ -1,5 +1,6 @@
 /**
- * Account mail: verification, take-over and password reset links. With `SMTP_URL` and
+ * Account mail: verification, take-over and password reset links (which mail carries which link
+ * is the table's, `lifecycle.ts`). With `SMTP_URL` and
  * `MAIL_FROM` set, mail goes out through nodemailer; without them (the local default) each mail
  * is written to the server log, link included, so `deno task start` works with no mail server.
  *
@@ -12,6 +13,7 @@
 import nodemailer from "nodemailer";
 import { type Lang, message } from "../../core/i18n.ts";
 import type { Logger } from "../log.ts";
+import { type MailKind, MAILS } from "./lifecycle.ts";
 
 /** One plain-text mail. */
 export interface MailMessage {
@@ -59,7 +61,14 @@ export function createMailer(
   const transport = nodemailer.createTransport(mail.smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from: mail.from, ...message });
+      // The address as an object: the one form it was checked in is the recipient, never
+      // re-read as a header value (which could hold a name, a comment or a list).
+      await transport.sendMail({
+        from: mail.from,
+        to: { name: "", address: message.to },
+        subject: message.subject,
+        text: message.text,
+      });
     },
   };
 }
@@ -83,66 +92,34 @@ export function sendInBackground(mailer: Mailer, logger: Logger, message: MailMe
 
 const SIGNATURE = "\n\n-- \nLanka API\n";
 
-/** A mail from its catalogue entries (`account.mail.<kind>.subject` and `.body`). */
-function mail(
-  kind: "verify" | "already" | "claim" | "reset",
-  lang: Lang,
+/**
+ * An account mail of the table in `lifecycle.ts`: its subject and text are the catalogue's
+ * `account.mail.<kind>.subject` and `.body`, in the language of the page or request that caused
+ * it. Each kind has its own subject and says plainly what its link does.
+ *
+ * @param kind Which mail.
+ * @param to The address, in its one form.
+ * @param lang The language.
+ * @param vars `link` for a mail that carries a link (`MAILS[kind].link`), `base` for the notice.
+ * @returns The mail.
+ * @throws {TypeError} When a mail that carries a link is given none.
+ */
+export function accountMail(
+  kind: MailKind,
   to: string,
-  vars: Record<string, string>,
+  lang: Lang,
+  vars: { link?: string; base: string },
 ): MailMessage {
+  if (MAILS[kind].link !== null && !vars.link) {
+    throw new TypeError(`The ${kind} mail needs its link`);
+  }
+  const values: Record<string, string> = {
+    base: vars.base,
+    ...(vars.link ? { link: vars.link } : {}),
+  };
   return {
     to,
     subject: message(lang, `account.mail.${kind}.subject`),
-    text: message(lang, `account.mail.${kind}.body`, vars) + SIGNATURE,
+    text: message(lang, `account.mail.${kind}.body`, values) + SIGNATURE,
   };
-}
-
-/**
- * The mail of a new sign-up: the link that proves the address (24 hours).
- *
- * @param to The address.
- * @param link The verification link.
- * @param lang The language of the page or request it answers.
- * @returns The mail.
- */
-export function verifyMail(to: string, link: string, lang: Lang = "en"): MailMessage {
-  return mail("verify", lang, to, { link });
-}
-
-/**
- * The mail to the owner of a verified account when someone signs up with its address again.
- *
- * @param to The address.
- * @param baseUrl The public base URL.
- * @param lang The language of the page or request it answers.
- * @returns The mail.
- */
-export function alreadyMail(to: string, baseUrl: string, lang: Lang = "en"): MailMessage {
-  return mail("already", lang, to, { base: baseUrl });
-}
-
-/**
- * The mail sent when someone signs up with the address of an account whose address was never
- * confirmed: following the link (1 hour) makes the account the address owner's, with the new
- * password.
- *
- * @param to The address.
- * @param link The take-over link.
- * @param lang The language of the page or request it answers.
- * @returns The mail.
- */
-export function claimMail(to: string, link: string, lang: Lang = "en"): MailMessage {
-  return mail("claim", lang, to, { link });
-}
-
-/**
- * The password reset mail (a single-use link, 1 hour).
- *
- * @param to The address.
- * @param link The reset link.
- * @param lang The language of the page or request it answers.
- * @returns The mail.
- */
-export function resetMail(to: string, link: string, lang: Lang = "en"): MailMessage {
-  return mail("reset", lang, to, { link });
 }

@@ -30,20 +30,43 @@ import {
   verifyPassword,
 } from "./secrets.ts";
 import { checkNewPassword, normalisePassword } from "./passwords.ts";
+import { earlierForm, normaliseEmail } from "./address.ts";
+import {
+  type AddressState,
+  type LinkKind,
+  LINKS,
+  stateOf,
+  type Transition,
+  transitionOf,
+} from "./lifecycle.ts";
+
+/** The 401 of a link that needs the account's password, when the password given is not it. */
+export const WRONG_PASSWORD = "Wrong password for this account";
 
 /** A developer account. */
 export interface Account {
   id: string;
-  /** Lower-cased email. */
+  /** The address in its one form (see `address.ts`). */
   email: string;
   /** PBKDF2 hash; null for accounts an operator created, which cannot log in. */
   passwordHash: string | null;
   /** Epoch ms. */
   createdAt: number;
-  /** When the email was proven by a link (epoch ms); null or absent until then. */
+  /** When the address was proven by a link (epoch ms); null or absent until then. */
   verifiedAt?: number | null;
-  /** Sessions opened under an older epoch are ended (a password reset or takeover raises it). */
+  /**
+   * The password's version (absent: 0): raised whenever the password changes. A session works
+   * only under the version it was opened with; a key remembers the version it was made under.
+   */
   sessionEpoch?: number;
+  /**
+   * The first password version the address's owner proved (confirming the address with that
+   * password, or choosing it on a mailed link's page); every later one is proven too, since only
+   * links change a password. Absent: none yet (and for addresses confirmed before this was kept).
+   */
+  provenEpoch?: number;
+  /** Raised by everything a link changes (absent: 0): a link works only under its version. */
+  version?: number;
 }
 
 /** A signed-in session. */
@@ -51,39 +74,55 @@ export interface Session {
   accountId: string;
   /** Epoch ms; checked on read (KV expiry is only the earliest deletion time). */
   expiresAt: number;
-  /** The account's session epoch when it was opened (absent: 0). */
+  /**
+   * The password version whose password opened it (absent: 0): the one read with the password
+   * that was checked, so a log-in racing a password change gets a session that is already over.
+   */
   epoch?: number;
 }
 
-/** What an emailed link proves when followed. */
-export type EmailTokenPurpose = "verify" | "claim" | "reset";
-
 /** A link's token as stored (only its hash is the key): single use, with an expiry. */
 export interface EmailToken {
-  purpose: EmailTokenPurpose;
+  purpose: LinkKind;
   accountId: string;
   /** The address the link was sent to. */
   email: string;
   /** Epoch ms. */
   expiresAt: number;
-  /** For `claim`: the password chosen at the sign-up that asked to take the address over. */
-  passwordHash?: string;
+  /** The account's version when the link was mailed: any change to the account ends the link. */
+  version?: number;
 }
 
-/** How long each kind of link works. */
-export const TOKEN_TTL_MS: Readonly<Record<EmailTokenPurpose, number>> = {
-  verify: 24 * 3_600_000,
-  claim: 3_600_000,
-  reset: 3_600_000,
-};
+/** A link that works now, with what following it would do. */
+export interface OpenLink {
+  token: EmailToken;
+  account: Account;
+  state: AddressState;
+  transition: Transition;
+}
 
 /** What following a link did. */
 export interface Redeemed {
+  /** The account after. */
   account: Account;
-  purpose: EmailTokenPurpose;
-  /** Keys revoked because someone else had made them on an unproven account. */
+  purpose: LinkKind;
+  /** The state before and what was done. */
+  state: AddressState;
+  transition: Transition;
+  /** Keys revoked because they were made before the address's owner proved it. */
   keysRevoked: number;
 }
+
+/** What a person gives when following a link (see `Transition.proof`). */
+export interface LinkAnswer {
+  /** The password typed on the page: the account's current one, or the new one chosen. */
+  password?: string;
+  /** The account of the browser's session, which proves the current password as well. */
+  session?: Account | null;
+}
+
+/** Who made a key: a session under a password version, or the operator. */
+export type KeyMaker = { epoch: number } | "operator";
 
 /** An API key as stored: the secret only as its hash. */
 export interface StoredKey {
@@ -98,6 +137,10 @@ export interface StoredKey {
   createdAt: number;
   /** Epoch ms, or null while active. */
   revokedAt: number | null;
+  /** The account's password version it was made under (absent for keys made before this was kept). */
+  epoch?: number;
+  /** Made by the operator (`deno task admin keys create`). */
+  operator?: boolean;
 }
 
 /** A key in a listing, with when it was last used. */
@@ -116,8 +159,6 @@ export const UNNAMED_KEY = "Unnamed key";
 export const KEY_CACHE_MS = 5_000;
 const KEY_CACHE_MAX = 10_000;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** Options of {@linkcode Accounts}. */
 export interface AccountsOptions {
   clock?: Clock;
@@ -127,21 +168,7 @@ export interface AccountsOptions {
   keyCacheMs?: number;
 }
 
-/**
- * Normalises and checks an email address.
- *
- * @param email As typed.
- * @returns Trimmed and lower-cased.
- * @throws {ApiError} 400 when it does not look like an address.
- */
-export function normaliseEmail(email: string): string {
-  const value = email.trim().toLowerCase();
-  if (value.length > 254 || !EMAIL.test(value)) {
-    throw ApiError.invalidParam("email", `Email must be an address like name@example.com`);
-  }
-  return value;
-}
-
+export { normaliseEmail } from "./address.ts";
 export { checkNewPassword } from "./passwords.ts";
 
 /**
@@ -169,7 +196,7 @@ export class Accounts implements KeyResolver {
   readonly #iterations: number;
   readonly #cacheMs: number;
   readonly #cache = new Map<string, { record: KeyRecord; at: number }>();
-  /** Verifying against this keeps log-in with an unknown email as slow as with a known one. */
+  /** Checking a password against this spends the time a real check does, for unknown emails. */
   #dummyHash: Promise<string> | undefined;
 
   /**
@@ -194,7 +221,11 @@ export class Accounts implements KeyResolver {
   async signUp(email: string, password: string | null): Promise<Account> {
     const address = normaliseEmail(email);
     const hash = password === null ? null : await this.hashNewPassword(password);
-    return await this.create(address, hash);
+    const account = await this.create(address, hash, earlierForm(email, address));
+    if (!account) {
+      throw new ApiError(409, "conflict", `An account with email "${address}" already exists`);
+    }
+    return account;
   }
 
   /**
@@ -209,14 +240,20 @@ export class Accounts implements KeyResolver {
   }
 
   /**
-   * Creates an unverified account with a password already hashed.
+   * Creates an unconfirmed account with a password already hashed, unless the address has one:
+   * one atomic write that checks the address is free (in its one form, and in the form
+   * addresses were stored in before, when that differs).
    *
    * @param address A normalised email.
    * @param passwordHash The hash, or null.
-   * @returns The account.
-   * @throws {ApiError} 409 when the email is taken.
+   * @param earlier The address as stored before addresses had one form, if it differs.
+   * @returns The new account, or null when the address already has one.
    */
-  async create(address: string, passwordHash: string | null): Promise<Account> {
+  async create(
+    address: string,
+    passwordHash: string | null,
+    earlier?: string,
+  ): Promise<Account | null> {
     const account: Account = {
       id: `acc_${randomBase62(16)}`,
       email: address,
@@ -224,77 +261,77 @@ export class Accounts implements KeyResolver {
       createdAt: this.#clock.now(),
       verifiedAt: null,
       sessionEpoch: 0,
+      version: 0,
     };
-    const result = await retryLocked(() =>
-      this.#kv.atomic()
-        .check({ key: ["accounts_by_email", address], versionstamp: null })
-        .set(["accounts", account.id], account)
+    const result = await retryLocked(() => {
+      const op = this.#kv.atomic()
+        .check({ key: ["accounts_by_email", address], versionstamp: null });
+      if (earlier) op.check({ key: ["accounts_by_email", earlier], versionstamp: null });
+      return op.set(["accounts", account.id], account)
         .set(["accounts_by_email", address], account.id)
-        .commit()
-    );
-    if (!result.ok) {
-      throw new ApiError(409, "conflict", `An account with email "${address}" already exists`);
-    }
-    return account;
+        .commit();
+    });
+    return result.ok ? account : null;
   }
 
   /**
-   * Finds an account by email.
+   * Finds an account by email (any spelling of its address).
    *
-   * @param email The email.
-   * @returns The account, or null.
+   * @param email The email as typed.
+   * @returns The account, or null (also for a string that is no plain address).
    */
   async byEmail(email: string): Promise<Account | null> {
-    const id = await this.#kv.get<string>(["accounts_by_email", email.trim().toLowerCase()]);
-    if (!id.value) return null;
-    return (await this.#kv.get<Account>(["accounts", id.value])).value;
+    let address: string;
+    try {
+      address = normaliseEmail(email);
+    } catch {
+      return null;
+    }
+    const earlier = earlierForm(email, address);
+    const ids = await this.#kv.getMany<string[]>([
+      ["accounts_by_email", address],
+      ...(earlier ? [["accounts_by_email", earlier]] : []),
+    ]);
+    const id = ids.find((entry) => entry.value)?.value;
+    return id ? (await this.#kv.get<Account>(["accounts", id])).value : null;
   }
 
   /**
-   * Checks an email and password.
+   * Checks an email and password. The work is the same whether or not the address has an
+   * account, and whatever the password: one PBKDF2 check, and a second (of the password as
+   * typed, for hashes made before passwords were normalised) whenever NFKC changes the password.
    *
    * @param email The email.
    * @param password The password.
-   * @returns The account, or null when either is wrong (the same time is spent either way).
+   * @returns The account as read before its password was checked, or null when either is wrong.
    */
   async logIn(email: string, password: string): Promise<Account | null> {
     const account = await this.byEmail(email);
-    if (!account?.passwordHash) {
-      this.#dummyHash ??= hashPassword("not a password", this.#iterations);
-      await verifyPassword(password, await this.#dummyHash);
-      return null;
-    }
-    const normalised = normalisePassword(password);
-    if (await verifyPassword(normalised, account.passwordHash)) return account;
-    // Hashes made before passwords were normalised hold the password as typed.
-    if (normalised !== password && await verifyPassword(password, account.passwordHash)) {
-      return account;
-    }
-    return null;
-  }
-
-  /**
-   * Spends as long as checking a password does, for answers that must not show whether an
-   * account exists.
-   *
-   * @param password Anything.
-   */
-  async wasteTime(password: string): Promise<void> {
     this.#dummyHash ??= hashPassword("not a password", this.#iterations);
-    await verifyPassword(password, await this.#dummyHash);
+    const stored = account?.passwordHash ?? await this.#dummyHash;
+    const normalised = normalisePassword(password);
+    let ok = await verifyPassword(normalised, stored);
+    if (normalised !== password) {
+      // Always both checks when NFKC changed the password: how long the answer takes must not
+      // depend on whether the first one matched, or on whether there was an account.
+      ok = await verifyPassword(password, stored) || ok;
+    }
+    return ok && account?.passwordHash ? account : null;
   }
 
   /**
-   * Opens a session.
+   * Opens a session under the password version of the account as it was read when its password
+   * was checked: a password changed since (a reset racing the log-in) has already ended it.
    *
-   * @param accountId The account.
+   * @param account The account, as read by {@linkcode logIn}.
    * @returns The session token (for the cookie; stored only hashed) and its expiry.
    */
-  async createSession(accountId: string): Promise<{ token: string; expiresAt: number }> {
+  async createSession(
+    account: Pick<Account, "id" | "sessionEpoch">,
+  ): Promise<{ token: string; expiresAt: number }> {
     const token = randomBase62(43);
     const expiresAt = this.#clock.now() + SESSION_TTL_MS;
-    const account = (await this.#kv.get<Account>(["accounts", accountId])).value;
-    const session: Session = { accountId, expiresAt, epoch: account?.sessionEpoch ?? 0 };
+    const session: Session = { accountId: account.id, expiresAt, epoch: account.sessionEpoch ?? 0 };
     await retryLocked(() =>
       this.#kv.set(["sessions", sha256Hex(token)], session, { expireIn: SESSION_TTL_MS })
     );
@@ -305,39 +342,38 @@ export class Accounts implements KeyResolver {
    * The account of a session token.
    *
    * @param token The token from the cookie.
-   * @returns The account, or null for an unknown or expired session.
+   * @returns The account, or null for an unknown or expired session, or one opened under
+   *   another password.
    */
   async session(token: string): Promise<Account | null> {
     if (!/^[0-9A-Za-z]{43}$/.test(token)) return null;
     const entry = await this.#kv.get<Session>(["sessions", sha256Hex(token)]);
     if (!entry.value || entry.value.expiresAt <= this.#clock.now()) return null;
     const account = (await this.#kv.get<Account>(["accounts", entry.value.accountId])).value;
-    if (!account || (entry.value.epoch ?? 0) < (account.sessionEpoch ?? 0)) return null;
+    if (!account || (entry.value.epoch ?? 0) !== (account.sessionEpoch ?? 0)) return null;
     return account;
   }
 
   /**
-   * Issues a single-use link token for an account.
+   * Issues a single-use link token for an account, valid while the account stays as it is.
    *
-   * @param purpose What following the link does.
+   * @param purpose The kind of link.
    * @param account The account.
-   * @param passwordHash For `claim`: the password chosen at the new sign-up.
    * @returns The token (for the link; stored only hashed) and its expiry (epoch ms).
    */
   async issueToken(
-    purpose: EmailTokenPurpose,
+    purpose: LinkKind,
     account: Account,
-    passwordHash?: string,
   ): Promise<{ token: string; expiresAt: number }> {
     const token = randomBase62(43);
-    const ttl = TOKEN_TTL_MS[purpose];
+    const ttl = LINKS[purpose].ttlMs;
     const expiresAt = this.#clock.now() + ttl;
     const value: EmailToken = {
       purpose,
       accountId: account.id,
       email: account.email,
       expiresAt,
-      ...(passwordHash ? { passwordHash } : {}),
+      version: account.version ?? 0,
     };
     await retryLocked(() =>
       this.#kv.set(["email_tokens", sha256Hex(token)], value, { expireIn: ttl })
@@ -346,88 +382,172 @@ export class Accounts implements KeyResolver {
   }
 
   /**
-   * A link token that can still be used, without using it (for the page the link opens).
+   * A link that works now, without using it (for the page the link opens): known, unused, not
+   * expired, of a kind the page takes, issued under the account's present version, and allowed
+   * in the address's present state by the table.
    *
    * @param token From the link.
-   * @param purposes The purposes the page accepts.
-   * @returns The stored token, or null when unknown, used, expired or for another purpose.
+   * @param purposes The kinds the page takes.
+   * @returns The link with what following it would do, or null.
    */
-  async peekToken(
+  async peekToken(token: string, purposes: readonly LinkKind[]): Promise<OpenLink | null> {
+    return (await this.#open(token, purposes))?.link ?? null;
+  }
+
+  async #open(
     token: string,
-    purposes: readonly EmailTokenPurpose[],
-  ): Promise<EmailToken | null> {
+    purposes: readonly LinkKind[],
+  ): Promise<
+    {
+      link: OpenLink;
+      entries: [Deno.KvEntry<EmailToken>, Deno.KvEntry<Account>];
+    } | null
+  > {
     if (!/^[0-9A-Za-z]{43}$/.test(token)) return null;
     const entry = await this.#kv.get<EmailToken>(["email_tokens", sha256Hex(token)]);
     const value = entry.value;
     if (!value || value.expiresAt <= this.#clock.now() || !purposes.includes(value.purpose)) {
       return null;
     }
-    return value;
+    const current = await this.#kv.get<Account>(["accounts", value.accountId]);
+    const account = current.value;
+    if (
+      !account || account.email !== value.email || value.version === undefined ||
+      value.version !== (account.version ?? 0)
+    ) {
+      return null;
+    }
+    const state = stateOf(account);
+    const transition = transitionOf(state, value.purpose);
+    if (!transition) return null;
+    return {
+      link: { token: value, account, state, transition },
+      entries: [entry as Deno.KvEntry<EmailToken>, current as Deno.KvEntry<Account>],
+    };
   }
 
   /**
-   * Follows a link: in one atomic write the token is deleted (single use) and the account
-   * changed. Every purpose marks the email verified. `reset` sets `newPassword` and ends every
-   * session; `claim` sets the password chosen at the claiming sign-up. When the address was not
-   * yet proven and someone had set a password on it (`claim`, or `reset` of an unverified
-   * account), that someone's sessions end and their keys are revoked: the owner takes it over.
+   * Follows a link, by the table of `lifecycle.ts`: checks what the person gave (the account's
+   * password, or a session of it, for `currentPassword`; a password the rule accepts for
+   * `newPassword`), then in one atomic write uses the token up, changes the account (confirmed;
+   * the new password; the password version raised when sessions end; the account's version
+   * raised, which ends every other link) and revokes the keys the transition names.
    *
    * @param token From the link.
-   * @param purposes The purposes accepted here.
-   * @param newPassword For `reset`: the new password (checked against the rule first, so a
-   *   refused password does not use up the link).
-   * @returns What was done, or null when the link is unknown, used, expired or for another purpose.
-   * @throws {ApiError} 400 when `newPassword` is refused by the rule.
+   * @param purposes The kinds accepted here.
+   * @param answer What the person gave.
+   * @returns What was done, or null when the link does not work (unknown, used, expired, of
+   *   another kind, issued before the account last changed, or not allowed in its state).
+   * @throws {ApiError} 400 when a new password is refused by the rule, 401 when the current
+   *   password is wrong (the link is not used up by either).
    */
   async redeemToken(
     token: string,
-    purposes: readonly EmailTokenPurpose[],
-    newPassword?: string,
+    purposes: readonly LinkKind[],
+    answer: LinkAnswer = {},
   ): Promise<Redeemed | null> {
-    if (!/^[0-9A-Za-z]{43}$/.test(token)) return null;
-    const newHash = newPassword === undefined ? undefined : await this.hashNewPassword(newPassword);
-    const key = ["email_tokens", sha256Hex(token)];
+    let newHash: string | undefined;
+    let provenFor: string | undefined;
     for (;;) {
-      const entry = await this.#kv.get<EmailToken>(key);
-      const value = entry.value;
-      const now = this.#clock.now();
-      if (!value || value.expiresAt <= now || !purposes.includes(value.purpose)) return null;
-      const current = await this.#kv.get<Account>(["accounts", value.accountId]);
-      const before = current.value;
-      if (!before || before.email !== value.email) {
-        await retryLocked(() => this.#kv.atomic().check(entry).delete(key).commit());
-        return null;
+      const opened = await this.#open(token, purposes);
+      if (!opened) return null;
+      const { link, entries: [entry, current] } = opened;
+      const { account: before, transition, state } = link;
+      if (transition.proof === "newPassword") {
+        newHash ??= await this.hashNewPassword(answer.password ?? "");
+      } else if (provenFor !== before.passwordHash) {
+        await this.#checkCurrentPassword(before, answer);
+        provenFor = before.passwordHash ?? undefined;
       }
-      const unproven = !before.verifiedAt;
-      const takeover = unproven && before.passwordHash !== null &&
-        (value.purpose === "claim" || value.purpose === "reset");
-      const passwordHash = value.purpose === "claim"
-        ? value.passwordHash ?? before.passwordHash
-        : value.purpose === "reset"
-        ? newHash ?? before.passwordHash
-        : before.passwordHash;
-      const endSessions = value.purpose !== "verify" || takeover;
+      const now = this.#clock.now();
+      const epoch = (before.sessionEpoch ?? 0) + (transition.endsSessions ? 1 : 0);
       const account: Account = {
         ...before,
-        passwordHash,
+        passwordHash: transition.setsPassword ? newHash! : before.passwordHash,
         verifiedAt: before.verifiedAt || now,
-        sessionEpoch: (before.sessionEpoch ?? 0) + (endSessions ? 1 : 0),
+        sessionEpoch: epoch,
+        provenEpoch: before.provenEpoch ?? epoch,
+        version: (before.version ?? 0) + 1,
       };
-      const result = await retryLocked(() =>
-        this.#kv.atomic().check(entry).check(current).delete(key)
-          .set(["accounts", account.id], account).commit()
-      );
-      if (!result.ok) continue;
-      let keysRevoked = 0;
-      if (takeover) {
-        for (const listed of await this.listKeys(account.id)) {
-          if (listed.revokedAt !== null) continue;
-          await this.revokeKey(listed.id, account.id);
-          keysRevoked++;
+      const revoke = transition.revokesKeys === "unproven" ? await this.#unprovenKeys(before) : [];
+      const active = await this.#kv.get<number>(["active_keys", before.id]);
+      // One write: the token used up, the account changed, the keys revoked, or nothing at all.
+      const write = () => {
+        const op = this.#kv.atomic().check(entry).check(current).check(active)
+          .delete(entry.key)
+          .set(["accounts", account.id], account);
+        for (const key of revoke) {
+          op.check(key)
+            .set(["keys", key.value.id], { ...key.value, revokedAt: now })
+            .delete(["keys_by_hash", key.value.hash]);
         }
-      }
-      return { account, purpose: value.purpose, keysRevoked };
+        if (revoke.length) {
+          op.set(
+            ["active_keys", before.id],
+            Math.max((active.value ?? revoke.length) - revoke.length, 0),
+          );
+        }
+        return op.commit();
+      };
+      const result = await retryLocked(write);
+      if (!result.ok) continue;
+      for (const key of revoke) this.#forget(key.value.hash);
+      return {
+        account,
+        purpose: link.token.purpose,
+        state,
+        transition,
+        keysRevoked: revoke.length,
+      };
     }
+  }
+
+  /** Checks the proof a `currentPassword` link asks for; throws 401 when it is not given. */
+  async #checkCurrentPassword(account: Account, answer: LinkAnswer): Promise<void> {
+    const session = answer.session;
+    if (
+      session && session.id === account.id &&
+      (session.sessionEpoch ?? 0) === (account.sessionEpoch ?? 0)
+    ) {
+      return;
+    }
+    const password = answer.password ?? "";
+    const normalised = normalisePassword(password);
+    const stored = account.passwordHash;
+    if (
+      stored && (await verifyPassword(normalised, stored) ||
+        (normalised !== password && await verifyPassword(password, stored)))
+    ) {
+      return;
+    }
+    throw new ApiError(401, "unauthorized", WRONG_PASSWORD);
+  }
+
+  /**
+   * The active keys of an account made before its address's owner proved it: under a password
+   * version older than the first proven one (or before versions were kept), and not by the
+   * operator. On an account without a password every key is the operator's.
+   */
+  async #unprovenKeys(account: Account): Promise<Deno.KvEntry<StoredKey>[]> {
+    if (account.passwordHash === null) return [];
+    const ids: string[] = [];
+    for await (const entry of this.#kv.list({ prefix: ["keys_by_account", account.id] })) {
+      ids.push(String(entry.key[2]));
+    }
+    const out: Deno.KvEntry<StoredKey>[] = [];
+    for (let i = 0; i < ids.length; i += 10) {
+      const entries = await this.#kv.getMany<StoredKey[]>(
+        ids.slice(i, i + 10).map((id) => ["keys", id]),
+      );
+      for (const entry of entries) {
+        const key = entry.value;
+        if (!key || key.revokedAt !== null || key.operator) continue;
+        const proven = account.provenEpoch !== undefined && key.epoch !== undefined &&
+          key.epoch >= account.provenEpoch;
+        if (!proven) out.push(entry as Deno.KvEntry<StoredKey>);
+      }
+    }
+    return out;
   }
 
   /**
@@ -444,10 +564,16 @@ export class Accounts implements KeyResolver {
    *
    * @param accountId The owner.
    * @param name A label for people.
+   * @param maker Who makes it: a session, under the password version it was opened with, or
+   *   the operator (unknown: counted as made before the address was proven).
    * @returns The full key (show it once) and its stored record.
    * @throws {ApiError} 409 when the account already has {@linkcode MAX_ACTIVE_KEYS} active keys.
    */
-  async createKey(accountId: string, name: string): Promise<{ key: string; record: StoredKey }> {
+  async createKey(
+    accountId: string,
+    name: string,
+    maker?: KeyMaker,
+  ): Promise<{ key: string; record: StoredKey }> {
     const key = generateApiKey();
     const record: StoredKey = {
       id: `key_${randomBase62(16)}`,
@@ -457,6 +583,7 @@ export class Accounts implements KeyResolver {
       hash: sha256Hex(key),
       createdAt: this.#clock.now(),
       revokedAt: null,
+      ...(maker === "operator" ? { operator: true } : maker ? { epoch: maker.epoch } : {}),
     };
     for (;;) {
       const active = await this.#kv.get<number>(["active_keys", accountId]);

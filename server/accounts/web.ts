@@ -14,6 +14,7 @@ import type { AppContext } from "../http/types.ts";
 import type { Logger } from "../log.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import type { Mailer } from "./mail.ts";
+import type { Outbox } from "./outbox.ts";
 import type { Account, Accounts, KeyListing } from "./store.ts";
 
 /** The session cookie's name. */
@@ -29,6 +30,8 @@ export interface AccountDeps {
   config: Config;
   /** Account mail (verification and reset links). */
   mailer: Mailer;
+  /** The account flows' work done after their answer (see `outbox.ts`). */
+  outbox: Outbox;
 }
 
 /**
@@ -211,7 +214,8 @@ export async function openSession(
     logger.log("info", "Log-in refused", { requestId: c.get("requestId") });
     throw new ApiError(401, "unauthorized", "Wrong email or password");
   }
-  const session = await deps.accounts.createSession(account.id);
+  // Under the password version read with the password that was checked (see createSession).
+  const session = await deps.accounts.createSession(account);
   setSessionCookie(c, deps.config, session.token, session.expiresAt);
   return { account, expiresAt: session.expiresAt };
 }

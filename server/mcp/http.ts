@@ -1,26 +1,51 @@
 /**
- * MCP over streamable HTTP at `/mcp`: stateless (no session; each POST carries its JSON-RPC
- * messages and gets a JSON answer), built on the official SDK's web-standard transport.
+ * MCP over streamable HTTP at `/mcp`: stateless (no session; each POST carries one JSON-RPC
+ * message and gets a JSON answer), built on the official SDK's web-standard transport.
  *
- * A tool call is not answered here: it becomes the API request it stands for
- * (`GET /api/v1/...?...`, or `POST /api/v1/voice`) and goes through the server's own request
- * pipeline, with the MCP request's key headers and client address. So the caller is identified,
- * counted against the same daily quota, refused without a key for voice, and answered by the
- * same code as on the API: one request pipeline, not two. Listing the tools counts nothing.
+ * What one POST may cost is bounded:
+ *
+ * - **One message per POST.** A JSON-RPC batch (a body that is an array) is refused with a
+ *   JSON-RPC error, `-32600`, before it is parsed: batching was removed from MCP in its
+ *   2025-06-18 revision, and one POST carrying a hundred calls would be a hundred requests
+ *   counted as one.
+ * - **Every message that returns data counts.** A tool call becomes the API request it stands for
+ *   (`GET /api/v1/...?...`, or `POST /api/v1/voice`) and goes through the server's own request
+ *   pipeline, with the MCP request's key headers and client: identified, counted against the same
+ *   daily quota, refused without a key for voice, answered by the same code as on the API. A
+ *   `tools/list` counts once on the same counter. `initialize`, `ping` and notifications (fixed
+ *   answers of a few hundred bytes, or none) count nothing.
+ * - **`tools/list` is one cached answer** (`cached_list.ts`): built once, the same for everyone,
+ *   gzipped once; an answer adds only the request's id, and is handed over in the form that holds
+ *   least for a client that never reads.
+ * - **The body** is read through `readBody` like every other route's: at most
+ *   {@linkcode MAX_MCP_BODY} bytes, within the body deadline.
  *
  * @module
  */
 import type { Hono } from "hono";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { SUPPORTED_PROTOCOL_VERSIONS } from "@modelcontextprotocol/sdk/types.js";
 import { isApiError } from "../../core/errors.ts";
 import type { AnyOperation } from "../../core/operation.ts";
 import { target } from "../../sdk/_request.ts";
-import type { AppEnv, ServeInfo } from "../http/types.ts";
+import type { Clock } from "../clock.ts";
+import { readBody } from "../http/body.ts";
+import { acceptsGzip } from "../http/compress.ts";
+import { rateLimited } from "../http/quota.ts";
+import type { AppContext, AppEnv, ServeInfo } from "../http/types.ts";
+import type { QuotaStore } from "../quota/store.ts";
+import { CachedAnswer } from "./cached_list.ts";
 import { createMcpServer, type Outcome } from "./server.ts";
 import { buildTools } from "./tools.ts";
 
 /** The largest MCP request body accepted (a tool call is a few hundred bytes). */
 export const MAX_MCP_BODY = 256 * 1024;
+
+/** JSON-RPC's "Invalid Request": what a batch is answered with. */
+export const BATCH_REFUSED = -32600;
+
+/** The JSON-RPC error code (implementation-defined server error) of a refused `tools/list`. */
+export const QUOTA_REFUSED = -32000;
 
 /** Headers of the MCP request that the API request it makes carries over. */
 const CARRIED = ["authorization", "x-api-key", "x-forwarded-for", "accept-language"] as const;
@@ -39,16 +64,121 @@ export interface McpDeps {
   ops: readonly AnyOperation[];
   /** The request pipeline (the app's `fetch`), which the tool calls go through. */
   dispatch: (request: Request, info: ServeInfo) => Response | Promise<Response>;
+  /** The daily counters (a `tools/list` counts on the caller's). */
+  quota: QuotaStore;
+  clock: Clock;
+}
+
+/** A JSON-RPC error answer. */
+function rpcError(
+  status: number,
+  id: string | number | null,
+  code: number,
+  message: string,
+  data?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Response {
+  const error = { code, message, ...(data ? { data } : {}) };
+  return new Response(JSON.stringify({ jsonrpc: "2.0", id, error }), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
+}
+
+/**
+ * What the SDK's transport checks of every POST, for the answers given without it: the
+ * `Accept`, `Content-Type` and `Mcp-Protocol-Version` headers, answered in the SDK's words.
+ */
+function headerProblem(request: Request): Response | undefined {
+  const accept = request.headers.get("accept") ?? "";
+  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
+    return rpcError(
+      406,
+      null,
+      -32000,
+      "Not Acceptable: Client must accept both application/json and text/event-stream",
+    );
+  }
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/json") {
+    return rpcError(
+      415,
+      null,
+      -32000,
+      "Unsupported Media Type: Content-Type must be application/json",
+    );
+  }
+  const version = request.headers.get("mcp-protocol-version");
+  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    return rpcError(
+      400,
+      null,
+      -32000,
+      `Bad Request: Unsupported protocol version: ${version} (supported versions: ${
+        SUPPORTED_PROTOCOL_VERSIONS.join(", ")
+      })`,
+    );
+  }
+  return undefined;
+}
+
+/** The first character of a JSON text that is not white space (RFC 8259's four). */
+function firstCharacter(text: string): string {
+  return /[^ \t\r\n]/.exec(text)?.[0] ?? "";
+}
+
+/** A `tools/list` request with an id JSON-RPC allows, or undefined. */
+function listRequest(message: unknown): { id: string | number } | undefined {
+  if (message === null || typeof message !== "object" || Array.isArray(message)) return undefined;
+  const { jsonrpc, id, method, params } = message as Record<string, unknown>;
+  if (jsonrpc !== "2.0" || method !== "tools/list") return undefined;
+  if (typeof id !== "string" && !(typeof id === "number" && Number.isFinite(id))) return undefined;
+  if (params !== undefined && (params === null || typeof params !== "object")) return undefined;
+  return { id };
 }
 
 /**
  * Mounts `/mcp` on the app.
  *
  * @param app The Hono app (the pipeline hands it what the route table does not serve).
- * @param deps The operations and the pipeline.
+ * @param deps The operations, the pipeline, the counters and the clock.
  */
 export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
   const tools = buildTools(deps.ops);
+  const toolsList = new CachedAnswer(
+    JSON.stringify({ tools: tools.map((tool) => tool.definition) }),
+  );
+
+  /** The cached list, counted against the caller's daily quota. */
+  const answerList = async (c: AppContext, id: string | number): Promise<Response> => {
+    const problem = headerProblem(c.req.raw);
+    if (problem) return problem;
+    const caller = c.get("caller");
+    const now = deps.clock.now();
+    const decision = await deps.quota.consume(caller.id, caller.limit, now, caller.usedBy);
+    c.set("quota", decision);
+    if (!decision.allowed) {
+      const refused = rateLimited(decision, now);
+      return rpcError(
+        429,
+        id,
+        QUOTA_REFUSED,
+        refused.message,
+        { code: refused.code, ...refused.extra },
+        refused.headers,
+      );
+    }
+    const gzip = acceptsGzip(c.req.header("accept-encoding") ?? null);
+    return new Response(toolsList.body(id, gzip), {
+      headers: {
+        "Content-Type": "application/json",
+        // Decided here: the pipeline's compression leaves the answer as it is.
+        "Vary": "Accept-Encoding",
+        ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+      },
+    });
+  };
+
   app.all("/mcp", async (c) => {
     const request = c.req.raw;
     if (request.method !== "POST") {
@@ -61,15 +191,25 @@ export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
         requestId: c.get("requestId"),
       }, 405);
     }
-    const body = await readLimited(request, MAX_MCP_BODY);
-    if (body === undefined) {
-      return c.json({
-        ok: false,
-        error: `The MCP request body is over ${MAX_MCP_BODY} bytes`,
-        code: "payload_too_large",
-        requestId: c.get("requestId"),
-      }, 413);
+    const text = new TextDecoder().decode(
+      await readBody(request, MAX_MCP_BODY, "The MCP request body"),
+    );
+    if (firstCharacter(text) === "[") {
+      return rpcError(
+        400,
+        null,
+        BATCH_REFUSED,
+        "Invalid Request: JSON-RPC batches are not accepted (MCP removed batching in its 2025-06-18 revision): send one message per POST",
+      );
     }
+    let message: unknown;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      return rpcError(400, null, -32700, "Parse error: Invalid JSON");
+    }
+    const list = listRequest(message);
+    if (list) return await answerList(c, list.id);
     // The connection's own info (its peer address identifies anonymous callers).
     const peer = c.env?.call?.info?.remoteAddr ?? c.env?.remoteAddr;
     const info: ServeInfo = peer ? { remoteAddr: peer } : {};
@@ -82,34 +222,11 @@ export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(
-        new Request(request.url, { method: "POST", headers: request.headers, body }),
-      );
+      return await transport.handleRequest(request, { parsedBody: message });
     } finally {
       await server.close();
     }
   });
-}
-
-/** The body as text, or undefined when it is over `limit` bytes (read no further). */
-async function readLimited(request: Request, limit: number): Promise<string | undefined> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) {
-    await request.body?.cancel();
-    return undefined;
-  }
-  if (!request.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    if (size > limit) return undefined;
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) (bytes.set(chunk, at), at += chunk.byteLength);
-  return new TextDecoder().decode(bytes);
 }
 
 /** Makes the API request a tool call stands for and sends it through the pipeline. */

@@ -7,11 +7,19 @@
 import type { Hono } from "hono";
 import { ApiError, isApiError } from "../../core/errors.ts";
 import type { KeyInfo } from "../../core/ops/accounts.ts";
-import { type Account, MAX_ACTIVE_KEYS, UNNAMED_KEY } from "../accounts/store.ts";
+import {
+  type Account,
+  MAX_ACTIVE_KEYS,
+  type OpenLink,
+  type Redeemed,
+  UNNAMED_KEY,
+} from "../accounts/store.ts";
+import { type LinkKind, LINKS } from "../accounts/lifecycle.ts";
 import {
   type AccountDeps,
   checkOrigin,
   clearSessionCookie,
+  countAuthAttempt,
   currentAccount,
   keyInfo,
   openSession,
@@ -279,7 +287,7 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
     "/developers/verify/resend",
     action(async (c) => {
       const account = await requireAccount(c);
-      await resendVerification(deps, logger, account, pageContext().lang);
+      resendVerification(c, deps, logger, account, pageContext().lang);
       const notice = html`${t("account.resent", { email: account.email })}`;
       return page(c, await view(c, { notice }));
     }),
@@ -301,7 +309,9 @@ export function mountDevelopers(app: Hono<AppEnv>, deps: AccountDeps, logger: Lo
     "/developers/keys",
     action(async (c, form) => {
       const account = await requireAccount(c);
-      const created = await accounts.createKey(account.id, form.name ?? "");
+      const created = await accounts.createKey(account.id, form.name ?? "", {
+        epoch: account.sessionEpoch ?? 0,
+      });
       logger.log("info", "Key created", { accountId: account.id, keyId: created.record.id });
       const newKey = { key: created.key, name: created.record.name };
       return page(c, await view(c, { newKey }));
@@ -362,24 +372,65 @@ function resetRequestForm(error?: string): SafeHtml {
   `;
 }
 
-function newPasswordForm(token: string, error?: string): SafeHtml {
+/** The form of a link that sets a new password (`reset`, `takeover`), with what it does. */
+function newPasswordForm(link: OpenLink, tokenValue: string, error?: string): SafeHtml {
+  const page = LINKS[link.token.purpose].page;
+  const submit = page === "takeover" ? "account.takeover.submit" : "account.reset.new_submit";
   return html`
     ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
-    <form method="post" action="/developers/reset">
-      <input type="hidden" name="token" value="${token}">
+    <p>${t(link.transition.explains, { email: link.account.email })}</p>
+    <form method="post" action="/developers/${page}">
+      <input type="hidden" name="token" value="${tokenValue}">
       <label>${t(
         "page.dev.password_rule",
       )} <input type="password" name="password" required minlength="8" maxlength="256" autocomplete="new-password"></label>
-      <button type="submit">${t("account.reset.new_submit")}</button>
+      <button type="submit">${t(submit)}</button>
     </form>
   `;
 }
 
 /**
- * The pages mailed links open: `/developers/reset` (ask for a link; with `?token=`, choose a new
- * password) and `/developers/verify?token=` (confirm the address, or take over an account whose
- * address was never confirmed). A GET never uses a link up (mail scanners follow links): the
- * form's POST does.
+ * The form of a verification link: the address is confirmed by whoever knows the account's
+ * password, so the page asks for it, unless the browser is signed in to the account already.
+ */
+function verifyForm(
+  link: OpenLink,
+  tokenValue: string,
+  signedIn: boolean,
+  error?: string,
+): SafeHtml {
+  return html`
+    ${error ? html`<p class="error" role="alert">${error}</p>` : ""}
+    <p>${t(signedIn ? "account.verify.intro_session" : link.transition.explains, {
+      email: link.account.email,
+    })}</p>
+    <form method="post" action="/developers/verify">
+      <input type="hidden" name="token" value="${tokenValue}">
+      ${signedIn ? "" : html`<label>${
+        t(
+          "account.verify.password",
+        )
+      } <input type="password" name="password" required maxlength="256" autocomplete="current-password"></label>`}
+      <button type="submit">${t("account.verify.submit")}</button>
+    </form>
+    <p><a href="${localHref("/developers/reset")}">${t("account.verify.not_you")}</a></p>
+  `;
+}
+
+/** Whether the browser's session is of the link's account, under its present password. */
+function sessionOf(link: OpenLink, session: Account | null): boolean {
+  return session !== null && session.id === link.account.id &&
+    (session.sessionEpoch ?? 0) === (link.account.sessionEpoch ?? 0);
+}
+
+/**
+ * The pages mailed links open, each doing what the table of `accounts/lifecycle.ts` allows the
+ * link in the address's present state: `/developers/verify?token=` (confirm the address, with
+ * the account's password or its session), `/developers/takeover?token=` and
+ * `/developers/reset?token=` (choose a new password); `/developers/reset` without a token asks
+ * for a reset link. A GET never uses a link up (mail scanners follow links): the form's POST
+ * does. A link that does not work in the present state is a 404 with the form to ask for a new
+ * one.
  */
 function mountLinkPages(
   app: Hono<AppEnv>,
@@ -390,95 +441,118 @@ function mountLinkPages(
   const { accounts } = deps;
   const invalid = () =>
     html`<p class="error" role="alert">${t("account.link.invalid")}</p>${resetRequestForm()}`;
+  const titles: Record<LinkKind, string> = {
+    verify: "account.verify.title",
+    takeover: "account.takeover.title",
+    reset: "account.reset.new_heading",
+  };
+  const done = (redeemed: Redeemed): SafeHtml => {
+    const key = redeemed.purpose === "verify"
+      ? "account.verify.done"
+      : redeemed.purpose === "takeover"
+      ? "account.takeover.done"
+      : "account.reset.done";
+    // After a new password every session has ended: the way on is to log in.
+    const next = redeemed.transition.endsSessions ? "page.dev.login.heading" : "page.dev.title";
+    return html`
+      <p class="notice" role="status">${t(key, { email: redeemed.account.email })}</p>
+      <p><a href="${localHref("/developers")}">${t(next)}</a></p>
+    `;
+  };
 
   app.get("/developers/reset", async (c) => {
     const token = c.req.query("token");
-    const title = t("account.reset.title");
-    if (token === undefined) return linkPage(c, title, resetRequestForm());
-    if (!await accounts.peekToken(token, ["reset"])) return linkPage(c, title, invalid(), 404);
-    return linkPage(c, t("account.reset.new_heading"), newPasswordForm(token));
+    if (token === undefined) return linkPage(c, t("account.reset.title"), resetRequestForm());
+    const link = await accounts.peekToken(token, ["reset"]);
+    if (!link) return linkPage(c, t("account.reset.title"), invalid(), 404);
+    return linkPage(c, t(titles.reset), newPasswordForm(link, token));
   });
+
+  app.get("/developers/takeover", async (c) => {
+    const token = c.req.query("token") ?? "";
+    const link = await accounts.peekToken(token, ["takeover"]);
+    if (!link) return linkPage(c, t(titles.takeover), invalid(), 404);
+    return linkPage(c, t(titles.takeover), newPasswordForm(link, token));
+  });
+
+  /** The POST of a form that sets a new password, for one kind of link. */
+  const setPassword = async (
+    c: AppContext,
+    form: Record<string, string>,
+    kind: "reset" | "takeover",
+  ): Promise<Response> => {
+    const token = form.token ?? "";
+    let redeemed;
+    try {
+      redeemed = await accounts.redeemToken(token, [kind], { password: form.password ?? "" });
+    } catch (error) {
+      if (!isApiError(error) || error.status !== 400) throw error;
+      const link = await accounts.peekToken(token, [kind]);
+      if (!link) return linkPage(c, t(titles[kind]), invalid(), 404);
+      return linkPage(
+        c,
+        t(titles[kind]),
+        newPasswordForm(link, token, pageError(error.message)),
+        400,
+      );
+    }
+    if (!redeemed) return linkPage(c, t(titles[kind]), invalid(), 404);
+    logger.log("info", "Password set from a link", {
+      accountId: redeemed.account.id,
+      link: kind,
+      keysRevoked: redeemed.keysRevoked,
+    });
+    clearSessionCookie(c, deps.config);
+    return linkPage(c, t(titles[kind]), done(redeemed));
+  };
 
   app.post(
     "/developers/reset",
     action(async (c, form) => {
-      if (form.token === undefined) {
-        await requestReset(c, deps, logger, form.email ?? "", pageContext().lang);
-        return linkPage(
-          c,
-          t("account.reset.title"),
-          html`<p class="notice" role="status">${t("account.reset.sent")}</p>`,
-        );
-      }
-      let done;
-      try {
-        done = await accounts.redeemToken(form.token, ["reset"], form.password ?? "");
-      } catch (error) {
-        if (!isApiError(error) || error.status !== 400) throw error;
-        return linkPage(
-          c,
-          t("account.reset.new_heading"),
-          newPasswordForm(form.token, pageError(error.message)),
-          400,
-        );
-      }
-      if (!done) return linkPage(c, t("account.reset.title"), invalid(), 404);
-      logger.log("info", "Password reset", {
-        accountId: done.account.id,
-        keysRevoked: done.keysRevoked,
-      });
-      clearSessionCookie(c, deps.config);
+      if (form.token !== undefined) return await setPassword(c, form, "reset");
+      await requestReset(c, deps, logger, form.email ?? "", pageContext().lang);
       return linkPage(
         c,
         t("account.reset.title"),
-        html`
-          <p class="notice" role="status">${t("account.reset.done")}</p>
-          <p><a href="${localHref("/developers")}">${t("page.dev.login.heading")}</a></p>
-        `,
+        html`<p class="notice" role="status">${t("account.reset.sent")}</p>`,
       );
     }),
   );
+  app.post("/developers/takeover", action((c, form) => setPassword(c, form, "takeover")));
 
   app.get("/developers/verify", async (c) => {
     const token = c.req.query("token") ?? "";
-    const title = t("account.verify.title");
-    const found = await accounts.peekToken(token, ["verify", "claim"]);
-    if (!found) return linkPage(c, title, invalid(), 404);
-    return linkPage(
-      c,
-      title,
-      html`
-        <p>${t(found.purpose === "claim" ? "account.verify.intro_claim" : "account.verify.intro", {
-          email: found.email,
-        })}</p>
-        <form method="post" action="/developers/verify">
-          <input type="hidden" name="token" value="${token}">
-          <button type="submit">${t("account.verify.submit")}</button>
-        </form>
-      `,
-    );
+    const title = t(titles.verify);
+    const link = await accounts.peekToken(token, ["verify"]);
+    if (!link) return linkPage(c, title, invalid(), 404);
+    const session = await currentAccount(c, accounts);
+    return linkPage(c, title, verifyForm(link, token, sessionOf(link, session)));
   });
 
   app.post(
     "/developers/verify",
     action(async (c, form) => {
-      const title = t("account.verify.title");
-      const done = await accounts.redeemToken(form.token ?? "", ["verify", "claim"]);
-      if (!done) return linkPage(c, title, invalid(), 404);
-      logger.log("info", "Email verified", {
-        accountId: done.account.id,
-        purpose: done.purpose,
-        keysRevoked: done.keysRevoked,
-      });
-      const key = done.purpose === "claim" ? "account.verify.done_claim" : "account.verify.done";
-      return linkPage(
-        c,
-        title,
-        html`
-          <p class="notice" role="status">${t(key, { email: done.account.email })}</p>
-          <p><a href="${localHref("/developers")}">${t("page.dev.title")}</a></p>
-        `,
-      );
+      const title = t(titles.verify);
+      const token = form.token ?? "";
+      const session = await currentAccount(c, accounts);
+      // A password typed here is a log-in attempt: it counts against the same allowance.
+      if (form.password !== undefined) await countAuthAttempt(c, deps);
+      let redeemed;
+      try {
+        redeemed = await accounts.redeemToken(token, ["verify"], {
+          ...(form.password !== undefined ? { password: form.password } : {}),
+          session,
+        });
+      } catch (error) {
+        if (!isApiError(error) || error.status !== 401) throw error;
+        const link = await accounts.peekToken(token, ["verify"]);
+        if (!link) return linkPage(c, title, invalid(), 404);
+        const again = verifyForm(link, token, sessionOf(link, session), pageError(error.message));
+        return linkPage(c, title, again, 401);
+      }
+      if (!redeemed) return linkPage(c, title, invalid(), 404);
+      logger.log("info", "Email verified", { accountId: redeemed.account.id });
+      return linkPage(c, title, done(redeemed));
     }),
   );
 }

@@ -91,13 +91,13 @@ export async function createKey(
  *
  * @param mail Mail sent so far (`testApp().mail`, or parsed from a real SMTP server).
  * @param to The address.
- * @param page `verify` or `reset`.
+ * @param page `verify`, `takeover` or `reset`.
  * @returns The token.
  */
 export function mailedToken(
   mail: readonly { to: string; text: string }[],
   to: string,
-  page: "verify" | "reset",
+  page: "verify" | "takeover" | "reset",
 ): string {
   for (let i = mail.length - 1; i >= 0; i--) {
     const message = mail[i]!;
@@ -110,21 +110,26 @@ export function mailedToken(
 }
 
 /**
- * Confirms an address by following the newest verification link mailed to it (the page's form).
+ * Confirms an address by following the newest verification link mailed to it (the page's form,
+ * which asks for the account's password unless the browser is signed in to the account).
  *
  * @param request The app or server.
  * @param mail Mail sent so far.
  * @param email The address.
+ * @param proof The account's session cookie, or `{ password }`.
  * @param origin The `Origin` the form is posted with (a live server's own URL).
  */
 export async function verifyEmail(
   request: Requester,
   mail: readonly { to: string; text: string }[],
   email: string,
+  proof: string | { password: string },
   origin?: string,
 ): Promise<void> {
   const token = mailedToken(mail, email, "verify");
-  const init = origin ? form({ token }, undefined, { Origin: origin }) : form({ token });
+  const fields = typeof proof === "string" ? { token } : { token, password: proof.password };
+  const cookie = typeof proof === "string" ? proof : undefined;
+  const init = origin ? form(fields, cookie, { Origin: origin }) : form(fields, cookie);
   const res = await request("/developers/verify", init);
   const page = await res.text();
   if (res.status !== 200) throw new Error(`verify: ${res.status} ${page}`);

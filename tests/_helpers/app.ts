@@ -8,6 +8,7 @@ import type { Clock } from "../../server/clock.ts";
 import { type Config, loadConfig } from "../../server/config.ts";
 import type { Mailer, MailMessage } from "../../server/accounts/mail.ts";
 import { createLogger, type Logger } from "../../server/log.ts";
+import { Outbox } from "../../server/accounts/outbox.ts";
 
 /** 2026-06-15 10:00 UTC (15:30 in Colombo). */
 export const FIXED_NOW = Date.UTC(2026, 5, 15, 10, 0, 0);
@@ -49,7 +50,11 @@ export async function testApp(options: TestAppOptions = {}) {
   const accounts = new Accounts(kv, { clock, iterations: TEST_PASSWORD_ITERATIONS });
   const mail: MailMessage[] = [];
   const mailer: Mailer = { send: (message) => (mail.push(message), Promise.resolve()) };
+  // The account flows mail after answering: each call below waits for that work, so a test
+  // reads the mail its request caused as soon as the answer is back.
+  const outbox = new Outbox(logger);
   const app = buildApp({
+    outbox,
     kv,
     config,
     clock,
@@ -70,8 +75,13 @@ export async function testApp(options: TestAppOptions = {}) {
     logs,
     /** Every account mail sent, in order. */
     mail,
-    /** Calls the app as a client at 203.0.113.7 would. */
-    request: (path: string, init?: RequestInit) => app.request(path, init, peer),
+    outbox,
+    /** Calls the app as a client at 203.0.113.7 would (and waits for the work done after it). */
+    request: async (path: string, init?: RequestInit) => {
+      const response = await app.request(path, init, peer);
+      await outbox.idle();
+      return response;
+    },
     /** The app as a `fetch` for the SDK's remote mode, called from 203.0.113.7. */
     fetch: (input: RequestInfo | URL, init?: RequestInit): Promise<Response> =>
       Promise.resolve(app.fetch(new Request(input, init), peer)),

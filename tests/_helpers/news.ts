@@ -20,8 +20,10 @@ export interface TestEditor {
  */
 export async function makeEditor(t: TestApp, email: string, name: string): Promise<TestEditor> {
   const cookie = await signUp(t.request, email, "long enough password");
-  // The editor role needs a confirmed address: follow the mailed link's token.
-  const verified = await t.accounts.redeemToken(mailedToken(t.mail, email, "verify"), ["verify"]);
+  // The editor role needs a confirmed address: follow the mailed link's token (with the password).
+  const verified = await t.accounts.redeemToken(mailedToken(t.mail, email, "verify"), ["verify"], {
+    password: "long enough password",
+  });
   if (!verified) throw new Error(`verify: the link mailed to ${email} did not work`);
   const out: string[] = [];
   const status = await runAdmin(

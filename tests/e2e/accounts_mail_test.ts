@@ -7,13 +7,16 @@ import assert from "node:assert/strict";
 import { cookieOf, startServer } from "./_server.ts";
 import { startSmtp } from "./_smtp.ts";
 import { mailedToken } from "../_helpers/accounts.ts";
+import { LINK_BASE } from "./_accounts.ts";
 
 Deno.test("account mail through a real SMTP server: verify, duplicate, take-over, reset", async (t) => {
   const smtp = await startSmtp();
   const dir = await Deno.makeTempDir();
+  // Mail needs PUBLIC_BASE_URL (the links are built on it): they point there, not at this port.
   const server = await startServer(`${dir}/kv.sqlite3`, {
     SMTP_URL: smtp.url,
     MAIL_FROM: "Lanka API <noreply@lanka.test>",
+    PUBLIC_BASE_URL: LINK_BASE,
   });
   const url = server.url;
   const api = (path: string, body: unknown, cookie?: string) =>
@@ -57,19 +60,23 @@ Deno.test("account mail through a real SMTP server: verify, duplicate, take-over
       const mail = await smtp.waitFor(owner);
       assert.equal(mail.subject, "Confirm your email address for Lanka API");
       const token = mailedToken(smtp.mail, owner, "verify");
-      assert.ok(mail.text.includes(`${url}/developers/verify?token=${token}`));
+      assert.ok(mail.text.includes(`${LINK_BASE}/developers/verify?token=${token}`));
       // Keys work before verification.
       const before = await logIn(owner, "first Passw0rd");
       assert.equal(before.status, 201);
       assert.equal(before.body.data.emailVerified, false);
       assert.equal(await keysStatus(before.cookie), 200);
-      // Opening the link changes nothing (mail scanners open links); its form confirms.
+      // Opening the link changes nothing (mail scanners open links); its form, given the
+      // account's password, confirms.
       const page = await fetch(`${url}/developers/verify?token=${token}`);
       assert.equal(page.status, 200);
       assert.equal(page.headers.get("Cache-Control"), "no-store");
       assert.equal(page.headers.get("Referrer-Policy"), "same-origin");
       assert.match(await page.text(), /Confirm that owner@example.lk is your address/);
-      const confirmed = await form("/developers/verify", { token });
+      const without = await form("/developers/verify", { token, password: "not the Passw0rd" });
+      assert.equal(without.status, 401, "the address is confirmed by who knows the password");
+      await without.body?.cancel();
+      const confirmed = await form("/developers/verify", { token, password: "first Passw0rd" });
       assert.equal(confirmed.status, 200);
       assert.match(await confirmed.text(), /is confirmed/);
       const again = await form("/developers/verify", { token });
@@ -131,16 +138,18 @@ Deno.test("account mail through a real SMTP server: verify, duplicate, take-over
       await res.body?.cancel();
       const mail = await smtp.waitFor(address, since);
       assert.match(mail.text, /take the account over/);
-      const token = mailedToken(smtp.mail.slice(since), address, "verify");
-      const page = await fetch(`${url}/developers/verify?token=${token}`);
-      assert.match(await page.text(), /take its account over/);
-      const done = await form("/developers/verify", { token });
+      const token = mailedToken(smtp.mail.slice(since), address, "takeover");
+      const page = await fetch(`${url}/developers/takeover?token=${token}`);
+      assert.match(await page.text(), /If it is yours, choose the account/);
+      // The password is the one chosen on the page, not the one the sign-up gave.
+      const done = await form("/developers/takeover", { token, password: "chosen Passw0rd!" });
       assert.equal(done.status, 200);
       assert.match(await done.text(), /its account is yours/);
       assert.equal(await keysStatus(squatter.cookie), 401, "the squatter's session ended");
       assert.equal(await call(key), 401, "the squatter's key is revoked");
       assert.equal((await logIn(address, "squatter Passw0rd")).status, 401);
-      const taken = await logIn(address, "owner Passw0rd!");
+      assert.equal((await logIn(address, "owner Passw0rd!")).status, 401, "not the sign-up's");
+      const taken = await logIn(address, "chosen Passw0rd!");
       assert.equal(taken.status, 201);
       assert.equal(taken.body.data.emailVerified, true);
     });

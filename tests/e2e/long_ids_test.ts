@@ -21,6 +21,7 @@ Deno.test("ids of 3000 characters in dashboard, editor and API paths are 4xx, ne
       request,
       mailInLog(await outputMatching(server.output, /verify\?token=/)),
       email,
+      cookie,
       server.url,
     );
     const admin = await new Deno.Command(Deno.execPath(), {

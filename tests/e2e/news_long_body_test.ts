@@ -46,6 +46,7 @@ Deno.test("news drafts of 100,000 characters in Latin, Sinhala and Tamil are sto
       request,
       mailInLog(await outputMatching(server.output, /verify\?token=/)),
       email,
+      cookie,
       server.url,
     );
     const admin = await new Deno.Command(Deno.execPath(), {

@@ -5,6 +5,7 @@ import { htmlProblems } from "../_helpers/pages.ts";
 import { message } from "../../core/i18n.ts";
 import { checkNewPassword, COMMON_PASSWORD_COUNT } from "../../server/accounts/passwords.ts";
 import { createMailer, sendInBackground } from "../../server/accounts/mail.ts";
+import { MAIL_LIMITS, mayMail } from "../../server/accounts/recovery.ts";
 import { createLogger } from "../../server/log.ts";
 import { loadConfig } from "../../server/config.ts";
 import COMMON from "../../data/common_passwords.json" with { type: "json" };
@@ -121,8 +122,17 @@ Deno.test("without SMTP_URL and MAIL_FROM the mail, link included, is written to
   assert.match(lines[0]!, /developers\/verify\?token=abc/);
   assert.equal(loadConfig({}).mail, undefined);
   assert.deepEqual(
-    loadConfig({ SMTP_URL: "smtp://u:p@mail.example.lk:587", MAIL_FROM: "Lanka <no@ex.lk>" }).mail,
+    loadConfig({
+      SMTP_URL: "smtp://u:p@mail.example.lk:587",
+      MAIL_FROM: "Lanka <no@ex.lk>",
+      PUBLIC_BASE_URL: "https://api.example.lk",
+    }).mail,
     { smtpUrl: "smtp://u:p@mail.example.lk:587", from: "Lanka <no@ex.lk>" },
+  );
+  // Mailed links are built on PUBLIC_BASE_URL: mail without it is refused, not sent to localhost.
+  assert.throws(
+    () => loadConfig({ SMTP_URL: "smtp://h:25", MAIL_FROM: "a@b.lk" }),
+    /SMTP_URL is set but PUBLIC_BASE_URL is not: the links in account mail would point at http:\/\/localhost:8000/,
   );
   assert.throws(() => loadConfig({ SMTP_URL: "smtp://h:25" }), /MAIL_FROM/);
   assert.throws(() => loadConfig({ MAIL_FROM: "a@b.lk" }), /SMTP_URL/);
@@ -132,27 +142,36 @@ Deno.test("without SMTP_URL and MAIL_FROM the mail, link included, is written to
   );
 });
 
-Deno.test("the reset and verification pages are valid HTML in en, si and ta, with no-store", async () => {
+Deno.test("the reset, take-over and verification pages are valid HTML in en, si and ta, with no-store", async () => {
   await using t = await testApp();
-  await signUp(t.request, "pages@example.com", "pages Passw0rd");
+  const cookie = await signUp(t.request, "pages@example.com", "pages Passw0rd");
   const reset = await t.request(
     "/api/v1/password-reset",
     jsonInit("POST", { email: "pages@example.com" }),
   );
   await reset.body?.cancel();
+  const again = await t.request(
+    "/api/v1/accounts",
+    jsonInit("POST", { email: "pages@example.com", password: "other Passw0rd" }),
+  );
+  await again.body?.cancel();
   const verify = mailedToken(t.mail, "pages@example.com", "verify");
   const token = mailedToken(t.mail, "pages@example.com", "reset");
+  const takeover = mailedToken(t.mail, "pages@example.com", "takeover");
   for (const prefix of ["", "/si", "/ta"]) {
     for (
-      const path of [
-        "/developers/reset",
-        `/developers/reset?token=${token}`,
-        `/developers/verify?token=${verify}`,
-        "/developers/verify?token=nope",
-        "/developers?signup=sent",
-      ]
+      const [path, headers] of [
+        ["/developers/reset", {}],
+        [`/developers/reset?token=${token}`, {}],
+        [`/developers/takeover?token=${takeover}`, {}],
+        [`/developers/verify?token=${verify}`, {}],
+        [`/developers/verify?token=${verify}`, { Cookie: cookie }],
+        ["/developers/verify?token=nope", {}],
+        ["/developers/takeover?token=nope", {}],
+        ["/developers?signup=sent", {}],
+      ] as const
     ) {
-      const res = await t.request(`${prefix}${path}`);
+      const res = await t.request(`${prefix}${path}`, { headers });
       const page = await res.text();
       assert.equal(res.headers.get("Cache-Control"), "no-store", path);
       assert.deepEqual(await htmlProblems(page), [], `${prefix}${path}`);
@@ -189,7 +208,7 @@ Deno.test("mail is written in the language of the page that caused it, its link 
   );
 });
 
-Deno.test("an address receives at most 5 account mails an hour, whoever asks; the answer stays the same", async () => {
+Deno.test("one caller gets at most 5 account mails to an address an hour; the answer stays the same", async () => {
   const clock = fixedClock();
   await using t = await testApp({ clock });
   await signUp(t.request, "flood@example.com", "flood Passw0rd"); // mail 1
@@ -202,7 +221,7 @@ Deno.test("an address receives at most 5 account mails an hour, whoever asks; th
     answers.push([res.status, (await json(res)).data.message]);
   }
   assert.equal(new Set(answers.map((a) => JSON.stringify(a))).size, 1, "the same answer");
-  assert.equal(t.mail.length, 5, "1 verification and 4 reset mails, then nothing");
+  assert.equal(t.mail.length, MAIL_LIMITS.perCallerAndAddress, "1 verification and 4 resets");
   clock.set(clock.now() + 3_600_000);
   const later = await t.request(
     "/api/v1/password-reset",
@@ -210,6 +229,36 @@ Deno.test("an address receives at most 5 account mails an hour, whoever asks; th
   );
   await later.body?.cancel();
   assert.equal(t.mail.length, 6, "the next hour, mail again");
+});
+
+Deno.test("the mail allowances: per caller and address, per caller, per address but a caller's first", async () => {
+  const clock = fixedClock();
+  await using t = await testApp({ clock });
+  const deps = { quota: t.quota, clock } as unknown as Parameters<typeof mayMail>[0];
+  const logger = createLogger("error", () => {});
+  const may = (from: string, to: string) => mayMail(deps, logger, from, to);
+  // One caller to one address: 5.
+  const pair = [];
+  for (let i = 0; i < 6; i++) pair.push(await may("192.0.2.1", "a@example.com"));
+  assert.deepEqual(pair, [true, true, true, true, true, false]);
+  // One caller to any addresses: 20 (its 5 to a@ included).
+  const spray = [];
+  for (let i = 0; i < 16; i++) spray.push(await may("192.0.2.1", `b${i}@example.com`));
+  assert.deepEqual(spray, [...Array(15).fill(true), false]);
+  // One address from all callers: 10, but a caller's first mail to it in the hour always goes.
+  const target = "c@example.com";
+  const sent = [];
+  for (let i = 0; i < 8; i++) {
+    sent.push(await may(`198.51.100.${i}`, target), await may(`198.51.100.${i}`, target));
+  }
+  // Five callers' two fill the 10; the next three get their first mail, not their second.
+  assert.deepEqual(sent, [...Array(10).fill(true), true, false, true, false, true, false]);
+  // The next hour, all allowances are new.
+  clock.set(clock.now() + 3_600_000);
+  assert.equal(await may("192.0.2.1", "a@example.com"), true);
+  assert.equal(MAIL_LIMITS.perCallerAndAddress, 5);
+  assert.equal(MAIL_LIMITS.perCaller, 20);
+  assert.equal(MAIL_LIMITS.perAddress, 10);
 });
 
 Deno.test("a mail the SMTP server does not take is logged (domain only), and the answer does not wait for it", async () => {

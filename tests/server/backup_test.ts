@@ -28,7 +28,7 @@ async function populated(): Promise<{ kv: Deno.Kv; key: string }> {
   const quota = new KvQuotaStore(kv);
   for (let i = 0; i < 7; i++) await quota.consume(`key:${record.id}`, 100, FIXED_NOW);
   await quota.close();
-  await accounts.createSession(account.id);
+  await accounts.createSession(account);
   await kv.set(["types", 1n, 2.5, true, new Uint8Array([0, 255])], {
     date: new Date(FIXED_NOW),
     bytes: new Uint8Array([1, 2, 3]),

@@ -176,8 +176,9 @@ Deno.test(
       // Anonymous callers: the API's anonymous quota (3 here), and no voice without a key.
       const anonymous = await httpClient(server.url);
       try {
-        assert.ok((await anonymous.listTools()).tools.length > 0); // listing counts nothing
-        for (let i = 0; i < 3; i++) {
+        // Listing the tools counts once, as a call does (initialising counts nothing).
+        assert.ok((await anonymous.listTools()).tools.length > 0);
+        for (let i = 0; i < 2; i++) {
           assert.ok(!(await call(anonymous, "vat", { amount: 100 })).isError);
         }
         const over = await call(anonymous, "vat", { amount: 100 });

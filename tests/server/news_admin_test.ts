@@ -15,7 +15,7 @@ Deno.test("admin editors add, list and remove manage the editor role", async () 
   await signUp(t.request, "ed@example.com", "long enough password");
   assert.equal(await run("editors", "add", "ed@example.com"), 2, "the address is not confirmed");
   assert.match(err.join("\n"), /has not confirmed its email address yet/);
-  await verifyEmail(t.request, t.mail, "ed@example.com");
+  await verifyEmail(t.request, t.mail, "ed@example.com", { password: "long enough password" });
   assert.equal(await run("editors", "add", "ed@example.com", "--name", "Ed Silva"), 0);
   assert.equal(await run("editors", "add", "ED@example.com"), 0, "email case is ignored");
   out.length = 0;
