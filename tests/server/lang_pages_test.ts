@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import SI from "../../data/messages/si.json" with { type: "json" };
-import TA from "../../data/messages/ta.json" with { type: "json" };
+import { SI, TA } from "../_helpers/catalogue.ts";
 import { testApp } from "../_helpers/app.ts";
 import { message } from "../../core/i18n.ts";
 import { FONT_FILES } from "../../server/pages/fonts.ts";

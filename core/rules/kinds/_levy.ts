@@ -1,0 +1,46 @@
+/**
+ * A levy on a total (the SSCL the utilities add to a bill): grossed up, so that it is its rate of
+ * the final bill, or on top of the total.
+ *
+ * @module
+ */
+import type { Resolver } from "../dated.ts";
+import type { Levy } from "../model.ts";
+import { type KindStep, numberValue, pctOf, pctText, rupees } from "./_kind.ts";
+
+/** A levy applied: its amount in cents and its step. */
+export interface LevyApplied {
+  cents: number;
+  step: KindStep;
+}
+
+/**
+ * The levy on a total, in cents: `total x r / (100 - r)` rounded half up for `gross-up` (a
+ * printed CEB bill: 55,293.00 carries 1,417.77 at 2.5%), `total x r / 100` for `on-top`.
+ *
+ * @param levy The formula's levy.
+ * @param total The total before it, cents.
+ * @param resolver The answer's resolver.
+ * @returns The levy and its step.
+ */
+export function applyLevy(levy: Levy, total: number, resolver: Resolver): LevyApplied {
+  const found = resolver.value(levy.param);
+  const ratePct = numberValue((found.value as { ratePct?: unknown })?.ratePct, levy.param);
+  let amount: number;
+  if (levy.method === "on-top") {
+    amount = pctOf(total, ratePct);
+  } else {
+    const rate = BigInt(Math.round(ratePct * 10_000));
+    const rest = 1_000_000n - rate;
+    amount = Number((2n * BigInt(total) * rate + rest) / (2n * rest));
+  }
+  return {
+    cents: amount,
+    step: {
+      key: levy.method === "on-top" ? "step.levy_on_top" : "step.levy_gross_up",
+      vars: { rate: pctText(ratePct), levy: { key: `levy.${levy.param}` } },
+      amount: rupees(amount),
+      source: found.source,
+    },
+  };
+}
