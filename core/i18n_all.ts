@@ -9,7 +9,7 @@ import EN from "../data/messages/en.json" with { type: "json" };
 import SI from "../data/messages/si.json" with { type: "json" };
 import TA from "../data/messages/ta.json" with { type: "json" };
 import { registerEnglish, registerMessages, type TranslatedEntry } from "./i18n.ts";
-import { type CatalogueEntries, type RuleWithOperation, ruleCatalogue } from "./rules/catalogue.ts";
+import { type CatalogueEntries, ruleCatalogue, type RuleWithOperation } from "./rules/catalogue.ts";
 import { RULES } from "./rules/registry.ts";
 
 let held: CatalogueEntries | undefined;
