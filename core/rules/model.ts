@@ -140,6 +140,11 @@ export interface BandsFormula {
   bands: string;
   /** `marginal`: each band's rate on the part in it; `whole`: the band reached, on all of it. */
   method: "marginal" | "whole";
+  /**
+   * For `whole`: another number input that picks the band (days in arrears pick the EPF
+   * surcharge's rate, charged on the contributions); default the amount itself.
+   */
+  select?: string;
 }
 
 /** A block tariff with the fixed charge of the block the total lands in. */

@@ -83,6 +83,7 @@ const formula = z.union([
     amount: z.string(),
     bands: z.string(),
     method: z.enum(["marginal", "whole"]),
+    select: z.optional(z.string()),
   }),
   z.strictObject({
     kind: z.literal("block-tariff"),
@@ -376,6 +377,10 @@ function checkFormula(
       break;
     case "bands":
       input(formula.amount, ["money"], "amount");
+      input(formula.select, ["money", "count", "number"], "select");
+      if (formula.select !== undefined && formula.method !== "whole") {
+        problems.push("formula.select: only a whole-band formula picks its band by another input");
+      }
       dated(formula.bands, "bands");
       text("answer", "formula");
       break;

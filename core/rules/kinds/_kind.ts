@@ -52,8 +52,10 @@ export interface FormulaKind {
   compute(input: KindInput): KindResult;
 }
 
-const MONEY = new Intl.NumberFormat("en-LK", { style: "currency", currency: "LKR" });
-const PLAIN = new Intl.NumberFormat("en-LK", { maximumFractionDigits: 6 });
+/** Digits grouped in threes: the same in every runtime (no `Intl`, whose data differs). */
+function grouped(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
 
 /**
  * Rupees to integer cents, exactly for any amount written with at most two decimals.
@@ -76,13 +78,14 @@ export function rupees(value: number): number {
 }
 
 /**
- * An amount as the answers write it in every language: `LKR 1,500.00`.
+ * An amount as the answers write it in every language and runtime: `LKR 1,500.00`.
  *
  * @param lkr The amount.
  * @returns The text.
  */
 export function moneyText(lkr: number): string {
-  return MONEY.format(lkr);
+  const [whole, cents] = Math.abs(lkr).toFixed(2).split(".") as [string, string];
+  return `${lkr < 0 ? "-" : ""}LKR ${grouped(whole)}.${cents}`;
 }
 
 /**
@@ -92,7 +95,9 @@ export function moneyText(lkr: number): string {
  * @returns The text.
  */
 export function numberText(value: number): string {
-  return PLAIN.format(value);
+  const [whole, fraction] = String(Math.abs(value)).split(".") as [string, string | undefined];
+  const sign = value < 0 ? "-" : "";
+  return `${sign}${grouped(whole)}${fraction ? `.${fraction.slice(0, 6)}` : ""}`;
 }
 
 /**
@@ -102,7 +107,7 @@ export function numberText(value: number): string {
  * @returns The text.
  */
 export function pctText(pct: number): string {
-  return `${PLAIN.format(pct)}%`;
+  return `${numberText(pct)}%`;
 }
 
 /**

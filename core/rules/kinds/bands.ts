@@ -1,7 +1,7 @@
 /**
  * `bands`: rates by band on an amount. `marginal`: each band's rate on the part of the amount in
  * it (stamp duty: 3% of the first Rs 100,000, 4% of the rest); `whole`: the rate of the band the
- * amount reaches, on all of it. With `per` (a law's "for every Rs 100 or part thereof"), each
+ * amount reaches (or another input reaches, with `select`: days in arrears), on all of it. With `per` (a law's "for every Rs 100 or part thereof"), each
  * part is counted in whole steps of `per`, a part of a step counting as a step.
  *
  * @module
@@ -13,6 +13,7 @@ import {
   type FormulaKind,
   type KindStep,
   moneyText,
+  numberText,
   numberValue,
   pctOf,
   pctText,
@@ -75,6 +76,8 @@ export const bandsKind: FormulaKind = {
     const found = resolver.value(formula.bands);
     const { per, bands } = bandsOf(found.value, formula.bands);
     const amount = cents(Number(inputs[formula.amount]));
+    // The figure that picks the band: the amount, or (whole bands) another input, in hundredths.
+    const picker = formula.select === undefined ? amount : cents(Number(inputs[formula.select]));
     const rows: BandResult[] = [];
     const steps: KindStep[] = [];
     let total = 0;
@@ -83,10 +86,13 @@ export const bandsKind: FormulaKind = {
       const upper = band.upTo === null ? Infinity : cents(band.upTo);
       const reached = amount > lower || lower === 0;
       if (formula.method === "whole") {
-        if (amount <= upper) {
+        if (picker <= upper) {
           total = charge(amount, band.ratePct, per);
           rows.push(row(lower, band, amount, total));
-          steps.push(step("step.band_whole", lower, band, amount, total, per, found.source));
+          const limit = formula.select === undefined ? moneyText : numberText;
+          steps.push(
+            step("step.band_whole", lower, band, amount, total, per, found.source, limit),
+          );
           break;
         }
       } else if (reached) {
@@ -94,7 +100,7 @@ export const bandsKind: FormulaKind = {
         const owed = charge(portion, band.ratePct, per);
         total += owed;
         rows.push(row(lower, band, portion, owed));
-        steps.push(step("step.band", lower, band, portion, owed, per, found.source));
+        steps.push(step("step.band", lower, band, portion, owed, per, found.source, moneyText));
       }
       lower = upper;
     }
@@ -125,14 +131,15 @@ function step(
   owed: number,
   per: number | undefined,
   source: number,
+  limit: (value: number) => string,
 ): KindStep {
   const open = band.upTo === null;
   return {
     key: `${kind}${open ? "_open" : ""}${per === undefined ? "" : "_per"}`,
     vars: {
       rate: pctText(band.ratePct),
-      from: moneyText(rupees(lower)),
-      to: open ? "" : moneyText(band.upTo!),
+      from: limit(rupees(lower)),
+      to: open ? "" : limit(band.upTo!),
       portion: moneyText(rupees(portion)),
       per: per === undefined ? "" : moneyText(per),
       perRate: per === undefined ? "" : moneyText(rupees(pctOf(cents(per), band.ratePct))),
