@@ -159,6 +159,7 @@ const ANSWERS: Record<string, string> = {
   "threshold": "ThresholdAnswer",
   "age-band": "AgeBandAnswer",
   "first-year": "FirstYearAnswer",
+  "due-dates": "DueDatesAnswer",
   "index-ratio": "IndexRatioAnswer",
   "custom": "RuleAnswer",
 };

@@ -81,6 +81,12 @@ export interface FirstYearAnswer extends RuleAnswerBase {
   cutOff: string;
 }
 
+/** The answer of a `date-rule` rule of type `due-dates`. */
+export interface DueDatesAnswer extends RuleAnswerBase {
+  year: number;
+  dates: { id: string; date: string }[];
+}
+
 /** The answer of an `index-ratio` rule. */
 export interface IndexRatioAnswer extends RuleAnswerBase {
   amount: number;

@@ -1,7 +1,8 @@
 /**
  * A rule's texts as entries of the message catalogue: its own keys under `rule.<name>.`, and the
  * keys every operation has that the pages, the docs and the tool catalogue read (`op.<name>.*`,
- * `tool.<name>.*`, `page.keywords.<name>`, `param.<name>.<input>`, `param.option.<input>.<value>`),
+ * `tool.<name>.*`, `page.keywords.<name>`, `param.<name>.<input>`, `param.option.<input>.<value>`,
+ * `field.<input>`),
  * made from them. The server registers these beside `data/messages/`, `deno task messages:split`
  * writes them into the areas the SDK loads, and the catalogue tests read them with the rest, so a
  * rule's texts live in one file of their own (`data/messages/rules/<name>.json`) and are checked
@@ -74,6 +75,8 @@ export function ruleCatalogue(
       put(out, `param.${rule.name}.${param.name}`, { ...hint, en: param.description ?? hint.en });
     }
     for (const [name, spec] of Object.entries(rule.inputs)) {
+      // The docs' forms name a parameter by `field.<name>` (shared by every operation).
+      put(out, `field.${name}`, t[`input.${name}.label`]!);
       for (const value of spec.values ?? []) {
         put(out, `param.option.${name}.${value}`, { ...t[`option.${name}.${value}`]!, en: value });
       }

@@ -118,7 +118,7 @@ export interface FeeLine {
   id: string;
   /** The parameter giving the fee, LKR. */
   fee: string;
-  /** A count input the fee is multiplied by. */
+  /** A count or number input the fee is multiplied by (units, litres, copies, days). */
   times?: string;
   /** A yes/no input: the line counts only when it is yes. */
   when?: string;
@@ -190,6 +190,16 @@ export interface FirstYearFormula {
   on: string;
 }
 
+/** The dates a period's payments fall due (the quarterly instalments of income tax). */
+export interface DueDatesFormula {
+  kind: "date-rule";
+  rule: "due-dates";
+  /** The count input of the year the period starts in. */
+  year: string;
+  /** The parameter holding `[{ id, month, day, years }]`: each date, `years` after the start year. */
+  dates: string;
+}
+
 /** What a sum of one period is worth in another, by the ratio of an index. */
 export interface IndexRatioFormula {
   kind: "index-ratio";
@@ -211,6 +221,7 @@ export type Formula =
   | ThresholdFormula
   | AgeBandFormula
   | FirstYearFormula
+  | DueDatesFormula
   | IndexRatioFormula
   | { kind: "custom" };
 

@@ -10,6 +10,7 @@ import * as z from "zod/mini";
 import type { Lang } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
 import type { Operation, OperationContext, Provenance } from "../operation.ts";
+import { paramParser } from "../execute.ts";
 import { decimal, flag, integer, isoDate, oneOf } from "../params.ts";
 import { Resolver, type UsedSource } from "./dated.ts";
 import { type FormulaKind, KINDS } from "./kinds/index.ts";
@@ -109,8 +110,8 @@ function datedValues(table: ValueTable): DatedValue[] {
   return Array.isArray(table) ? table : Object.values(table).flatMap(datedValues);
 }
 
-/** The source of the newest value of the rule's first parameter: the tool's main source. */
-function provenance(source: RuleSource): Provenance {
+/** The source of the newest value of the rule's first parameter. */
+function newestSource(source: RuleSource): Provenance {
   const [first] = Object.values(source.rule.parameters);
   if (!first) throw new TypeError(`Rule "${source.rule.name}" has no parameters`);
   const sources = isIndexParameter(first)
@@ -183,10 +184,11 @@ export function ruleOperation(
     result,
     example: `/api/v1${rule.path}${query ? `?${query}` : ""}`,
     page: rule.name,
-    provenance: provenance(source),
+    // Replaced below by the source of the example's answer, when it has one.
+    provenance: newestSource(source),
     provenanceOf: (answer) => {
       const used = answer.sources[0];
-      return used ? { sourceUrl: used.url, lastVerified: used.lastVerified } : provenance(source);
+      return used ? { sourceUrl: used.url, lastVerified: used.lastVerified } : op.provenance!;
     },
     errors: {
       "501":
@@ -220,6 +222,29 @@ export function ruleOperation(
       };
     },
   };
+  op.provenance = exampleProvenance(op, source) ?? newestSource(source);
   SOURCES.set(op, source);
   return op;
+}
+
+/**
+ * The source of the figures of the rule's example: what the docs, MCP and the page name as the
+ * tool's source (the answer's own date decides, for a rule whose example gives none, after every
+ * value held came into force).
+ */
+function exampleProvenance(
+  op: Operation<RuleParams, RuleAnswer>,
+  source: RuleSource,
+): Provenance | undefined {
+  const froms = Object.values(source.rule.parameters).flatMap((p) =>
+    isIndexParameter(p) ? [] : datedValues((p as DatedParameter).values).map((v) => v.from)
+  );
+  const today = froms.sort().at(-1) ?? "2000-01-01";
+  try {
+    const params = paramParser(op)(Object.entries(source.rule.example));
+    const used = op.run!(params, { today, baseUrl: "" }).sources[0];
+    return used && { sourceUrl: used.url, lastVerified: used.lastVerified };
+  } catch {
+    return undefined;
+  }
 }

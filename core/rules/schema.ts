@@ -107,6 +107,12 @@ const formula = z.union([
     on: z.string(),
   }),
   z.strictObject({
+    kind: z.literal("date-rule"),
+    rule: z.literal("due-dates"),
+    year: z.string(),
+    dates: z.string(),
+  }),
+  z.strictObject({
     kind: z.literal("index-ratio"),
     amount: z.string(),
     from: z.string(),
@@ -342,6 +348,11 @@ function checkSeries(
   });
 }
 
+/** Every dated value of a table. */
+function allValues(table: ValueTable): DatedValue[] {
+  return Array.isArray(table) ? table : Object.values(table).flatMap(allValues);
+}
+
 function checkFormula(
   rule: RuleFile,
   formula: Formula,
@@ -365,7 +376,7 @@ function checkFormula(
     case "fee":
       formula.lines.forEach((line, i) => {
         dated(line.fee, `lines.${i}.fee`);
-        input(line.times, ["count"], `lines.${i}.times`);
+        input(line.times, ["count", "number"], `lines.${i}.times`);
         input(line.when, ["yes-no"], `lines.${i}.when`);
         text(`line.${line.id}`, `formula.lines.${i}`);
       });
@@ -400,9 +411,22 @@ function checkFormula(
       text("answer.under", "formula");
       break;
     case "date-rule":
-      input(formula.born, ["date"], "born");
-      dated(formula.on, "on");
-      dated(formula.rule === "age-band" ? formula.bands : formula.age, "rule");
+      if (formula.rule === "due-dates") {
+        input(formula.year, ["count"], "year");
+        dated(formula.dates, "dates");
+        const parameter = rule.parameters[formula.dates];
+        if (parameter && !isIndexParameter(parameter)) {
+          for (const entry of allValues(parameter.values)) {
+            for (const date of (entry.value ?? []) as { id?: string }[]) {
+              text(`date.${date.id}`, `parameters.${formula.dates}`);
+            }
+          }
+        }
+      } else {
+        input(formula.born, ["date"], "born");
+        dated(formula.on, "on");
+        dated(formula.rule === "age-band" ? formula.bands : formula.age, "rule");
+      }
       text("answer", "formula");
       break;
     case "index-ratio": {

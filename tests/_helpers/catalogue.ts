@@ -10,34 +10,38 @@
 import EN_FILE from "../../data/messages/en.json" with { type: "json" };
 import SI_FILE from "../../data/messages/si.json" with { type: "json" };
 import TA_FILE from "../../data/messages/ta.json" with { type: "json" };
-import type { TranslatedEntry } from "../../core/i18n.ts";
 import { ruleCatalogue } from "../../core/rules/catalogue.ts";
 import { RULES } from "../../core/rules/registry.ts";
 
-/** A catalogue file: its provenance and its entries. */
-interface Catalogue<T> {
-  lang: string;
-  source: string;
-  last_verified: string;
-  messages: Record<string, T>;
+/** A Sinhala or Tamil entry, as the catalogue files hold it. */
+interface Entry {
+  text: string;
+  basis: string;
+  source?: string;
+  terms?: string[];
 }
+
+/** A catalogue file as imported (its keys known), its entries open to the rules' keys. */
+type Catalogue<File extends { messages: object }, T> = Omit<File, "messages"> & {
+  messages: File["messages"] & Record<string, T>;
+};
 
 const rules = ruleCatalogue(RULES, new Set(Object.keys(EN_FILE.messages)));
 
 /** The English catalogue with the rules' texts. */
-export const EN: Catalogue<string> = {
+export const EN: Catalogue<typeof EN_FILE, string> = {
   ...EN_FILE,
   messages: { ...EN_FILE.messages, ...rules.en },
 };
 
 /** The Sinhala catalogue with the rules' texts. */
-export const SI: Catalogue<TranslatedEntry> = {
+export const SI: Catalogue<typeof SI_FILE, Entry> = {
   ...SI_FILE,
-  messages: { ...SI_FILE.messages as Record<string, TranslatedEntry>, ...rules.si },
+  messages: { ...SI_FILE.messages, ...rules.si },
 };
 
 /** The Tamil catalogue with the rules' texts. */
-export const TA: Catalogue<TranslatedEntry> = {
+export const TA: Catalogue<typeof TA_FILE, Entry> = {
   ...TA_FILE,
-  messages: { ...TA_FILE.messages as Record<string, TranslatedEntry>, ...rules.ta },
+  messages: { ...TA_FILE.messages, ...rules.ta },
 };

@@ -201,6 +201,31 @@ Deno.test("a rule's own formula (core/rules/formulas/<rule>.ts) runs through the
   assert.equal(answer.sources[0]!.parameter, "rate");
 });
 
+Deno.test("due dates: a period's payments, each a month and day after its start year", () => {
+  // Inland Revenue Act No. 24 of 2017 ss.90-92 as summarised (research, medium-high): quarterly
+  // instalments of a year of assessment starting 1 April on 15 August, 15 November, 15 February
+  // and 15 May.
+  const quarters = [
+    { id: "q1", month: 8, day: 15, years: 0 },
+    { id: "q2", month: 11, day: 15, years: 0 },
+    { id: "q3", month: 2, day: 15, years: 1 },
+    { id: "q4", month: 5, day: 15, years: 1 },
+  ];
+  const source = rule(
+    { year: { type: "count", required: true, min: 2018, max: 2100 } },
+    { instalments: { values: [{ from: "2018-04-01", value: quarters, source: SOURCE("ira") }] } },
+    { kind: "date-rule", rule: "due-dates", year: "year", dates: "instalments" },
+    { year: "2025" },
+    { "date.q1": "First", "date.q2": "Second", "date.q3": "Third", "date.q4": "Fourth" },
+  );
+  const answer = run(ruleOperation(source), [["year", "2025"]], CTX);
+  assert.deepEqual(
+    (answer.dates as { date: string }[]).map((d) => d.date),
+    ["2025-08-15", "2025-11-15", "2026-02-15", "2026-05-15"],
+  );
+  assert.equal(answer.steps[2]!.text, "Third: due on 2026-02-15");
+});
+
 Deno.test("a date before the first value is a 400 naming the date input", () => {
   const source = rule(
     { amount: { type: "money", required: true, min: 0, max: 1000 }, date: DATE },

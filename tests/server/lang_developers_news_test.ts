@@ -5,7 +5,9 @@
  * the page can show, in both languages. Expected texts are the catalogue's own entries.
  */
 import assert from "node:assert/strict";
-import { EN, SI, TA } from "../_helpers/catalogue.ts";
+import EN from "../../data/messages/en.json" with { type: "json" };
+import SI from "../../data/messages/si.json" with { type: "json" };
+import TA from "../../data/messages/ta.json" with { type: "json" };
 import SEED from "../../data/news_seed.json" with { type: "json" };
 import { form, sessionCookie } from "../_helpers/accounts.ts";
 import { testApp } from "../_helpers/app.ts";

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { SI, TA } from "../_helpers/catalogue.ts";
+import SI from "../../data/messages/si.json" with { type: "json" };
+import TA from "../../data/messages/ta.json" with { type: "json" };
 import { testApp } from "../_helpers/app.ts";
 import { message } from "../../core/i18n.ts";
 import { FONT_FILES } from "../../server/pages/fonts.ts";

@@ -9,6 +9,9 @@
  *   answered 501, not guessed.
  * - `first-year`: the first year in which a person has completed an age by a day of that year
  *   (a Grade 1 intake: 5 years completed by 31 January).
+ * - `due-dates`: the days a period's payments fall due, each a month and day a number of years
+ *   after the year the period starts in (income tax instalments: 15 August, 15 November,
+ *   15 February, 15 May).
  *
  * A person reaches an age on the anniversary of their birth; someone born on 29 February reaches
  * it on 28 February of a year that has none.
@@ -18,7 +21,7 @@
 import * as z from "zod/mini";
 import { addMonths, ageOn, epochDay, isoText, parseIsoText } from "../../_calendar.ts";
 import { ApiError } from "../../errors.ts";
-import type { AgeBandFormula, FirstYearFormula } from "../model.ts";
+import type { AgeBandFormula, DueDatesFormula, FirstYearFormula } from "../model.ts";
 import type { FormulaKind, KindInput, KindResult } from "./_kind.ts";
 import { numberValue } from "./_kind.ts";
 
@@ -122,10 +125,47 @@ function firstYear(input: KindInput): KindResult {
   };
 }
 
+/** One date of a `due-dates` parameter: `month`/`day` of the year `years` after the start year. */
+export interface DueDate {
+  id: string;
+  month: number;
+  day: number;
+  years: number;
+}
+
+function dueDates(input: KindInput): KindResult {
+  const { source, inputs, resolver } = input;
+  const formula = source.rule.formula as DueDatesFormula;
+  const year = Number(inputs[formula.year]);
+  const found = resolver.value(formula.dates);
+  const dates = (found.value as DueDate[]).map((d) => ({
+    id: d.id,
+    date: isoText({ year: year + d.years, month: d.month, day: d.day }),
+  }));
+  return {
+    fields: { year, dates },
+    steps: dates.map((d) => ({
+      key: "step.due",
+      vars: { label: { key: `date.${d.id}` }, date: d.date },
+      amount: null,
+      source: found.source,
+    })),
+    answer: { key: "answer", vars: { dates: dates.map((d) => d.date).join(", ") } },
+  };
+}
+
 /** The `date-rule` kind. */
 export const dateRuleKind: FormulaKind = {
   fields(source) {
-    const formula = source.rule.formula as AgeBandFormula | FirstYearFormula;
+    const formula = source.rule.formula as AgeBandFormula | FirstYearFormula | DueDatesFormula;
+    if (formula.rule === "due-dates") {
+      return {
+        year: z.int().check(z.describe("The year the period starts in")),
+        dates: z.array(z.object({ id: z.string(), date: z.iso.date() })).check(
+          z.describe("Each payment's id and the day it falls due"),
+        ),
+      };
+    }
     if (formula.rule === "first-year") {
       return {
         born: z.iso.date(),
@@ -146,7 +186,11 @@ export const dateRuleKind: FormulaKind = {
     };
   },
   compute(input) {
-    const formula = input.source.rule.formula as AgeBandFormula | FirstYearFormula;
+    const formula = input.source.rule.formula as
+      | AgeBandFormula
+      | FirstYearFormula
+      | DueDatesFormula;
+    if (formula.rule === "due-dates") return dueDates(input);
     return formula.rule === "first-year" ? firstYear(input) : ageBand(input);
   },
 };

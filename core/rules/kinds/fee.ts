@@ -7,7 +7,15 @@
 import * as z from "zod/mini";
 import type { FeeFormula } from "../model.ts";
 import { applyLevy } from "./_levy.ts";
-import { cents, type FormulaKind, type KindStep, moneyText, numberValue, rupees } from "./_kind.ts";
+import {
+  cents,
+  type FormulaKind,
+  type KindStep,
+  moneyText,
+  numberText,
+  numberValue,
+  rupees,
+} from "./_kind.ts";
 
 /** One fee of an answer. */
 export interface FeeLineResult {
@@ -27,7 +35,7 @@ export const feeKind: FormulaKind = {
     lines: z.array(z.object({
       id: z.string(),
       fee: z.number(),
-      quantity: z.int(),
+      quantity: z.number(),
       amount: z.number(),
     })).check(z.describe("Each fee that applies, with its quantity")),
     levy: z.nullable(z.number()).check(z.describe("The levy on the total, or null")),
@@ -43,7 +51,8 @@ export const feeKind: FormulaKind = {
       const found = resolver.value(line.fee);
       const fee = cents(numberValue(found.value, line.fee));
       const quantity = line.times === undefined ? 1 : Number(inputs[line.times] ?? 0);
-      const amount = fee * quantity;
+      // A quantity with decimals (litres) is rounded half up to the cent once.
+      const amount = Math.round(fee * quantity);
       total += amount;
       lines.push({ id: line.id, fee: rupees(fee), quantity, amount: rupees(amount) });
       steps.push({
@@ -51,7 +60,7 @@ export const feeKind: FormulaKind = {
         vars: {
           label: { key: `line.${line.id}` },
           fee: moneyText(rupees(fee)),
-          quantity: String(quantity),
+          quantity: numberText(quantity),
         },
         amount: rupees(amount),
         source: found.source,
