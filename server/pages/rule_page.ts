@@ -10,7 +10,7 @@
 import type { RuleAnswer } from "../../core/rules/operation.ts";
 import type { InputSpec, RuleSource } from "../../core/rules/model.ts";
 import { figureOf, money, plain } from "./components.ts";
-import { html, type SafeHtml } from "./html.ts";
+import { escapeHtml, html, raw as rawHtml, type SafeHtml } from "./html.ts";
 import { t } from "./lang.ts";
 import { formatValue } from "./result.ts";
 import type { FieldKind, FieldSpec, Json, ToolPage } from "./tools/spec.ts";
@@ -60,7 +60,7 @@ function steps(answer: RuleAnswer): SafeHtml {
       html`
         <div class="row${i === last && step.source === null ? " strong" : ""}">
           <dt>${step.text}${step.source === null ? "" : html`
-            <sup><a href="#source-${step.source + 1}">${step.source + 1}</a></sup>
+            <sup><a href="#source-${step.source + 1}">[${step.source + 1}]</a></sup>
           `}</dt>
           <dd class="num">${step.amount === null ? "" : lkr ? money(step.amount) : plain(
             step.amount,
@@ -73,24 +73,24 @@ function steps(answer: RuleAnswer): SafeHtml {
 
 /** "How this was worked out": each source with its number, then the notes. */
 function workedOut(answer: RuleAnswer): SafeHtml[] {
-  const sources = answer.sources.map((s, i) =>
-    html`<span id="source-${i + 1}">${i + 1}. <a href="${s.url}" rel="noopener" lang="en"
-      translate="no">${s.source}</a>${
-      s.gazette
-        ? html`
-          (<span lang="en" translate="no">${s.gazette}</span>)
-        `
-        : ""
-    }: ${
-      s.to === null
-        ? t("rule._engine.page.in_force", { from: s.from })
-        : t("rule._engine.page.in_force_to", { from: s.from, to: s.to })
-    }; ${
-      t("rule._engine.page.confidence", {
-        confidence: t(`rule._engine.confidence.${s.confidence}`),
-      })
-    }; ${t("rule._engine.page.checked", { date: s.lastVerified })}.</span>`
-  );
+  const sources = answer.sources.map((s, i) => {
+    const link = html`<a href="${s.url}" rel="noopener" lang="en" translate="no">${s.source}</a>`;
+    // Built as a string: a tagged template here would be reflowed, and its line breaks shown.
+    const gazette = s.gazette
+      ? rawHtml(` (<span lang="en" translate="no">${escapeHtml(s.gazette)}</span>)`)
+      : "";
+    const period = s.to === null
+      ? t("rule._engine.page.in_force", { from: s.from })
+      : t("rule._engine.page.in_force_to", { from: s.from, to: s.to });
+    const sure = t("rule._engine.page.confidence", {
+      confidence: t(`rule._engine.confidence.${s.confidence}`),
+    });
+    const checked = t("rule._engine.page.checked", { date: s.lastVerified });
+    return html`
+      <span
+        id="source-${i + 1}">[${i + 1}] ${link}${gazette}: ${period}; ${sure}; ${checked}.</span>
+    `;
+  });
   return [...sources, ...answer.notes.map((note) => html`${note}`)];
 }
 
