@@ -12,7 +12,7 @@
  */
 import type { Lang, TranslatedEntry } from "../i18n.ts";
 import { operationParameters } from "../openapi.ts";
-import type { AnyOperation } from "../operation.ts";
+import type { RuleWithOperation } from "./make.ts";
 import type { RuleSource, RuleText, RuleTexts } from "./model.ts";
 import { ENGINE_TEXTS } from "./text.ts";
 
@@ -23,11 +23,7 @@ export interface CatalogueEntries {
   ta: Record<string, TranslatedEntry>;
 }
 
-/** A rule with the operation made of it. */
-export interface RuleWithOperation {
-  source: RuleSource;
-  op: AnyOperation;
-}
+export type { RuleWithOperation };
 
 function put(out: CatalogueEntries, key: string, text: RuleText): void {
   // The first entry of a key wins: the main catalogue's, then the first rule's (a test checks

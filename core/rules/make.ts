@@ -4,10 +4,17 @@
  *
  * @module
  */
-import type { RuleWithOperation } from "./catalogue.ts";
+import type { AnyOperation } from "../operation.ts";
 import type { FormulaKind } from "./kinds/index.ts";
+import type { RuleSource } from "./model.ts";
 import { ruleOperation } from "./operation.ts";
 import { readRuleSource } from "./schema.ts";
+
+/** A rule with the operation made of it. */
+export interface RuleWithOperation {
+  source: RuleSource;
+  op: AnyOperation;
+}
 
 /** A rule as modules hold it: its JSON, its texts' JSON and its own formula, if any. */
 export interface RuleModule {

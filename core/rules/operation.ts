@@ -9,8 +9,12 @@
 import * as z from "zod/mini";
 import type { Lang } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
-import type { Operation, OperationContext, Provenance } from "../operation.ts";
-import { paramParser } from "../execute.ts";
+import {
+  defineOperation,
+  type Operation,
+  type OperationContext,
+  type Provenance,
+} from "../operation.ts";
 import { decimal, flag, integer, isoDate, oneOf } from "../params.ts";
 import { Resolver, type UsedSource } from "./dated.ts";
 import { type FormulaKind, KINDS } from "./kinds/index.ts";
@@ -173,28 +177,30 @@ export function ruleOperation(
     currency: z.nullable(z.literal("LKR")),
   }) as unknown as z.ZodMiniType<RuleAnswer>;
   const query = new URLSearchParams(rule.example).toString();
-  const op: Operation<RuleParams, RuleAnswer> = {
+  // Replaced below by the source of the example's answer, when it has one.
+  let main = newestSource(source);
+  const op = defineOperation({
     name: rule.name,
     method: "GET",
     path: rule.path,
     title: texts.messages.title!.en,
     description: texts.messages.description!.en,
     tag: rule.tag,
-    params: z.object(shape),
+    params: z.object(shape) as unknown as z.ZodMiniObject<
+      Record<string, z.ZodMiniType<RuleParams[string], string>>
+    >,
     result,
     example: `/api/v1${rule.path}${query ? `?${query}` : ""}`,
     page: rule.name,
-    // Replaced below by the source of the example's answer, when it has one.
-    provenance: newestSource(source),
-    provenanceOf: (answer) => {
+    provenance: main,
+    provenanceOf: (answer: RuleAnswer): Provenance => {
       const used = answer.sources[0];
-      return used ? { sourceUrl: used.url, lastVerified: used.lastVerified } : op.provenance!;
+      return used ? { sourceUrl: used.url, lastVerified: used.lastVerified } : main;
     },
     errors: {
       "501":
         "Not available: a period (or a case) that no source read covers; the message names the gap",
     },
-    local: true,
     run: (params: RuleParams, ctx: OperationContext): RuleAnswer => {
       const { lang, ...rest } = params;
       const inputs: Record<string, string | number | boolean> = {};
@@ -221,8 +227,8 @@ export function ruleOperation(
         currency: rule.currency,
       };
     },
-  };
-  op.provenance = exampleProvenance(op, source) ?? newestSource(source);
+  }) as Operation<RuleParams, RuleAnswer>;
+  op.provenance = main = exampleProvenance(op, source) ?? main;
   SOURCES.set(op, source);
   return op;
 }
@@ -241,7 +247,7 @@ function exampleProvenance(
   );
   const today = froms.sort().at(-1) ?? "2000-01-01";
   try {
-    const params = paramParser(op)(Object.entries(source.rule.example));
+    const params = z.parse(op.params, source.rule.example) as RuleParams;
     const used = op.run!(params, { today, baseUrl: "" }).sources[0];
     return used && { sourceUrl: used.url, lastVerified: used.lastVerified };
   } catch {

@@ -6,8 +6,7 @@
  */
 import type { AnyOperation } from "../operation.ts";
 import { BUNDLED } from "./_bundled.ts";
-import type { RuleWithOperation } from "./catalogue.ts";
-import { makeRule } from "./make.ts";
+import { makeRule, type RuleWithOperation } from "./make.ts";
 
 /** The rules held, in name order, with their operations. */
 export const RULES: readonly RuleWithOperation[] = BUNDLED.map(([name, module]) =>
