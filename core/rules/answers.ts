@@ -5,12 +5,21 @@
  * @module
  */
 import type { UsedSource } from "./dated.ts";
-import type { RuleStep } from "./operation.ts";
 import type { FeeLineResult } from "./kinds/fee.ts";
 import type { BandResult } from "./kinds/bands.ts";
 import type { BlockResult } from "./kinds/block_tariff.ts";
 
-export type { BandResult, BlockResult, FeeLineResult, RuleStep, UsedSource };
+export type { BandResult, BlockResult, FeeLineResult, UsedSource };
+
+/** One step of how an answer was worked out. */
+export interface RuleStep {
+  /** What was done, in the language asked for. */
+  text: string;
+  /** Its amount, or null. */
+  amount: number | null;
+  /** Index into `sources` of where its figure comes from, or null (arithmetic). */
+  source: number | null;
+}
 
 /** What every rule's answer has. */
 export interface RuleAnswerBase {
@@ -22,9 +31,9 @@ export interface RuleAnswerBase {
   inputs: Record<string, string | number | boolean>;
   /** How it was worked out, step by step. */
   steps: RuleStep[];
-  /** The sources of the figures used. */
+  /** The sources of the figures used, each with the period of the value used. */
   sources: UsedSource[];
-  /** What the answer does not decide. */
+  /** What the answer does not decide, in the language asked for. */
   notes: string[];
   /** `LKR` for money answers, else null. */
   currency: "LKR" | null;

@@ -16,42 +16,21 @@ import {
   type Provenance,
 } from "../operation.ts";
 import { decimal, flag, integer, isoDate, oneOf } from "../params.ts";
-import { Resolver, type UsedSource } from "./dated.ts";
+import type { RuleAnswerBase, RuleStep } from "./answers.ts";
+import { Resolver } from "./dated.ts";
 import { type FormulaKind, KINDS } from "./kinds/index.ts";
 import type { DatedParameter, DatedValue, InputSpec, RuleSource, ValueTable } from "./model.ts";
 import { period } from "./period.ts";
 import { isIndexParameter } from "./schema.ts";
 import { RuleWords } from "./text.ts";
 
-/** One step of how an answer was worked out. */
-export interface RuleStep {
-  /** What was done, in the language asked for. */
-  text: string;
-  /** Its amount, or null. */
-  amount: number | null;
-  /** Index into `sources` of where its figure comes from, or null (arithmetic). */
-  source: number | null;
-}
+export type { RuleStep };
 
 /**
  * The answer of a rule: its sentence, the fields of its formula kind (totals, bands, dates), the
  * date whose values applied, the inputs as read, the steps, the sources and the notes.
  */
-export interface RuleAnswer {
-  /** The answer in one sentence, in the language asked for. */
-  answer: string;
-  /** The date whose dated values applied (null when the rule has none). */
-  date: string | null;
-  /** The inputs as read (without `lang`). */
-  inputs: Record<string, string | number | boolean>;
-  /** How it was worked out, step by step. */
-  steps: RuleStep[];
-  /** The sources of the figures used, each with the period of the value used. */
-  sources: UsedSource[];
-  /** What the answer does not decide, in the language asked for. */
-  notes: string[];
-  /** `LKR` for money answers, else null. */
-  currency: "LKR" | null;
+export interface RuleAnswer extends RuleAnswerBase {
   /** The formula kind's fields. */
   [field: string]: unknown;
 }

@@ -138,3 +138,28 @@ export function numberValue(value: unknown, where: string): number {
   }
   return value;
 }
+
+/**
+ * The tiers of a banded value (bands, blocks), lowest first, the last open (`upTo: null`), each
+ * with its named numbers checked.
+ *
+ * @param list The tiers read from the value.
+ * @param where The parameter's name, for the error.
+ * @param numbers The numeric fields every tier has.
+ * @returns The tiers.
+ * @throws {TypeError} When they are empty, not open at the top, or a number is missing.
+ */
+export function tiersOf<T extends { upTo: number | null }>(
+  list: unknown,
+  where: string,
+  numbers: readonly (keyof T & string)[],
+): T[] {
+  const tiers = list as T[];
+  if (!Array.isArray(tiers) || tiers.length === 0 || tiers.at(-1)!.upTo !== null) {
+    throw new TypeError(`Cannot compute: ${where} needs tiers ending with upTo null`);
+  }
+  for (const tier of tiers) {
+    for (const field of numbers) numberValue(tier[field], `${where} ${field}`);
+  }
+  return tiers;
+}

@@ -44,3 +44,38 @@ export function applyLevy(levy: Levy, total: number, resolver: Resolver): LevyAp
     },
   };
 }
+
+/** A total with its levy, if the formula has one. */
+export interface LeviedTotal {
+  /** The levy, LKR, or null when the formula has none. */
+  levy: number | null;
+  /** What is payable, LKR. */
+  total: number;
+}
+
+/**
+ * Ends a bill: adds the formula's levy (if any) to the total and pushes the levy's step and the
+ * total's step.
+ *
+ * @param levy The formula's levy, if any.
+ * @param total The total before it, cents.
+ * @param resolver The answer's resolver.
+ * @param steps The answer's steps, added to.
+ * @returns The levy and the total, LKR.
+ */
+export function closeTotal(
+  levy: Levy | undefined,
+  total: number,
+  resolver: Resolver,
+  steps: KindStep[],
+): LeviedTotal {
+  let levied: number | null = null;
+  if (levy) {
+    const applied = applyLevy(levy, total, resolver);
+    levied = rupees(applied.cents);
+    total += applied.cents;
+    steps.push(applied.step);
+  }
+  steps.push({ key: "step.total", vars: {}, amount: rupees(total), source: null });
+  return { levy: levied, total: rupees(total) };
+}

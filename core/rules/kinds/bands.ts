@@ -14,10 +14,10 @@ import {
   type KindStep,
   moneyText,
   numberText,
-  numberValue,
   pctOf,
   pctText,
   rupees,
+  tiersOf,
 } from "./_kind.ts";
 
 /** The value of a `bands` parameter. */
@@ -43,12 +43,9 @@ export interface BandResult {
 }
 
 function bandsOf(value: unknown, name: string): BandsValue {
-  const v = value as BandsValue;
-  if (!Array.isArray(v?.bands) || v.bands.length === 0 || v.bands.at(-1)!.upTo !== null) {
-    throw new TypeError(`Cannot compute: ${name} needs bands ending with upTo null`);
-  }
-  for (const band of v.bands) numberValue(band.ratePct, `${name} ratePct`);
-  return v;
+  const v = value as Partial<BandsValue> | undefined;
+  const bands = tiersOf<BandsValue["bands"][number]>(v?.bands, name, ["ratePct"]);
+  return v?.per === undefined ? { bands } : { per: v.per, bands };
 }
 
 /** The charge on a part in cents: by steps of `per` rupees when given, else on the cents. */

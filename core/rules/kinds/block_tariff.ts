@@ -7,15 +7,15 @@
  */
 import * as z from "zod/mini";
 import type { BlockTariffFormula } from "../model.ts";
-import { applyLevy } from "./_levy.ts";
+import { closeTotal } from "./_levy.ts";
 import {
   cents,
   type FormulaKind,
   type KindStep,
   moneyText,
   numberText,
-  numberValue,
   rupees,
+  tiersOf,
 } from "./_kind.ts";
 
 /** The value of a `block-tariff` parameter: blocks lowest first, the last with `upTo: null`. */
@@ -38,15 +38,8 @@ export interface BlockResult {
 }
 
 function tariffOf(value: unknown, name: string): TariffValue {
-  const v = value as TariffValue;
-  if (!Array.isArray(v?.blocks) || v.blocks.length === 0 || v.blocks.at(-1)!.upTo !== null) {
-    throw new TypeError(`Cannot compute: ${name} needs blocks ending with upTo null`);
-  }
-  for (const block of v.blocks) {
-    numberValue(block.rate, `${name} rate`);
-    numberValue(block.fixed, `${name} fixed`);
-  }
-  return v;
+  const v = value as Partial<TariffValue> | undefined;
+  return { blocks: tiersOf<TariffValue["blocks"][number]>(v?.blocks, name, ["rate", "fixed"]) };
 }
 
 /** The `block-tariff` kind. */
@@ -118,28 +111,19 @@ export const blockTariffKind: FormulaKind = {
       amount: rupees(fixed),
       source: found.source,
     });
-    let total = usage + fixed;
-    let levy: number | null = null;
-    if (formula.levy) {
-      const applied = applyLevy(formula.levy, total, resolver);
-      levy = rupees(applied.cents);
-      total += applied.cents;
-      steps.push(applied.step);
-    }
-    steps.push({ key: "step.total", vars: {}, amount: rupees(total), source: null });
+    const bill = closeTotal(formula.levy, usage + fixed, resolver, steps);
     return {
       fields: {
         units,
         blocks: rows,
         usageCharge: rupees(usage),
         fixedCharge: rupees(fixed),
-        levy,
-        total: rupees(total),
+        ...bill,
       },
       steps,
       answer: {
         key: "answer",
-        vars: { total: moneyText(rupees(total)), units: numberText(units) },
+        vars: { total: moneyText(bill.total), units: numberText(units) },
       },
     };
   },

@@ -6,7 +6,7 @@
  */
 import * as z from "zod/mini";
 import type { FeeFormula } from "../model.ts";
-import { applyLevy } from "./_levy.ts";
+import { closeTotal } from "./_levy.ts";
 import {
   cents,
   type FormulaKind,
@@ -66,18 +66,11 @@ export const feeKind: FormulaKind = {
         source: found.source,
       });
     }
-    let levy: number | null = null;
-    if (formula.levy) {
-      const applied = applyLevy(formula.levy, total, resolver);
-      levy = rupees(applied.cents);
-      total += applied.cents;
-      steps.push(applied.step);
-    }
-    steps.push({ key: "step.total", vars: {}, amount: rupees(total), source: null });
+    const bill = closeTotal(formula.levy, total, resolver, steps);
     return {
-      fields: { lines, levy, total: rupees(total) },
+      fields: { lines, ...bill },
       steps,
-      answer: { key: "answer", vars: { total: moneyText(rupees(total)) } },
+      answer: { key: "answer", vars: { total: moneyText(bill.total) } },
     };
   },
 };
