@@ -1,6 +1,7 @@
 /**
  * The registry: every operation of Lanka API, in the order the service index lists them.
- * A new endpoint is one file in `core/ops/` and one line here.
+ * A new endpoint is one file in `core/ops/` and one line here; a new rule is a file in `data/rules/`
+ * (docs/rules.md) and no line here.
  *
  * @module
  */
@@ -41,6 +42,7 @@ import { voice } from "./ops/voice.ts";
 import { newsOperations } from "./ops/news.ts";
 import { electricity } from "./ops/electricity.ts";
 import { phone } from "./ops/phone.ts";
+import { ruleOperations } from "./rules/registry.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -76,6 +78,8 @@ export const operations: readonly AnyOperation[] = [
   tools,
   zScore,
   scholarship,
+  // The rules of data/rules/ (docs/rules.md), in name order.
+  ...ruleOperations,
   store,
   voice,
   ...accountOperations,

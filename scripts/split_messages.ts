@@ -1,7 +1,8 @@
 /**
  * `deno task messages:split`: writes `core/messages/<lang>/<area>.json`, the catalogue of each
- * language cut by area (`messageArea()` of `core/i18n.ts`), from the one source translators edit,
- * `data/messages/{en,si,ta}.json`. Each file keeps only the texts (the basis, sources and
+ * language cut by area (`messageArea()` of `core/i18n.ts`), from the sources translators edit,
+ * `data/messages/{en,si,ta}.json` and each rule's texts (`data/messages/rules/`, through the rules
+ * held: `core/rules/`). Each file keeps only the texts (the basis, sources and
  * glossary terms of an entry stay in the source), so the SDK loads just the words an answer
  * needs. Run it after editing a catalogue; `tests/core/message_areas_test.ts` fails while the
  * files are out of date.
@@ -9,6 +10,8 @@
  * @module
  */
 import { type Lang, LANGS, MESSAGE_AREAS, type MessageArea, messageArea } from "../core/i18n.ts";
+import { ruleCatalogue } from "../core/rules/catalogue.ts";
+import { RULES } from "../core/rules/registry.ts";
 
 const ROOT = new URL("../", import.meta.url);
 
@@ -28,10 +31,16 @@ interface SourceCatalogue {
  */
 export async function areaFiles(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
+  const english: SourceCatalogue = JSON.parse(
+    await Deno.readTextFile(new URL("data/messages/en.json", ROOT)),
+  );
+  // The rules' texts (data/messages/rules/) with the keys made from them, after the catalogue's.
+  const rules = ruleCatalogue(RULES, new Set(Object.keys(english.messages)));
   for (const lang of LANGS) {
     const source: SourceCatalogue = JSON.parse(
       await Deno.readTextFile(new URL(`data/messages/${lang}.json`, ROOT)),
     );
+    Object.assign(source.messages, rules[lang]);
     const byArea = new Map<MessageArea, Record<string, string>>(
       MESSAGE_AREAS.map((area) => [area, {}]),
     );

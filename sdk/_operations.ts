@@ -65,8 +65,9 @@ const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
 const loaded = new Map<string, Promise<AnyOperation | undefined>>();
 
 /**
- * Loads an operation by id: a lazily imported one, or any other from the whole registry (itself
- * imported on first use, for operations newer than the client's methods).
+ * Loads an operation by id: a lazily imported one, a rule (made from its files on first use), or
+ * any other from the whole registry (itself imported on first use, for operations newer than the
+ * client's methods).
  *
  * @param name The operation id (`meta.endpoint`).
  * @returns The operation, or undefined when the registry has none by that id.
@@ -75,7 +76,9 @@ export function loadOperation(name: string): Promise<AnyOperation | undefined> {
   let found = loaded.get(name);
   if (!found) {
     const load = Object.hasOwn(LAZY, name) ? LAZY[name] : undefined;
-    found = load ? load() : import("../core/registry.ts").then((m) => m.findOperation(name));
+    // A rule loads alone (its files and the engine, chunks of their own); any other id from the
+    // whole registry (core/rules/lazy.ts).
+    found = load ? load() : import("../core/rules/lazy.ts").then((m) => m.findLazily(name));
     loaded.set(name, found);
     // A failed import (a chunk the network could not fetch) is retried on the next call.
     found.catch(() => loaded.delete(name));

@@ -44,6 +44,7 @@ import type { VoiceRequest } from "../core/ops/voice.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
 import type { Input, Meta } from "./types.ts";
+import type { RuleTypes } from "../core/rules/_types.ts";
 
 /**
  * One operation's types for {@linkcode LankaClient.call}.
@@ -62,8 +63,13 @@ export interface OperationTypes<P, R, M extends Meta | undefined = Meta> {
   meta: M;
 }
 
+/** The rules held (`data/rules/`), by id, typed from their files (`core/rules/_types.ts`). */
+export type RuleOperationMap = {
+  [K in keyof RuleTypes]: OperationTypes<RuleTypes[K]["params"], RuleTypes[K]["result"]>;
+};
+
 /** Every operation the client knows by id (`meta.endpoint`), with its parameters and result. */
-export interface OperationMap {
+export interface OperationMap extends RuleOperationMap {
   /** `GET /nic/{number}`. */
   nic: OperationTypes<{ number: string }, NicResult>;
   /** `GET /phone/{number}`. */

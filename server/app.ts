@@ -6,7 +6,7 @@
 import { type Handler, Hono } from "hono";
 import { registerAllMessages } from "../core/i18n_all.ts";
 import { buildOpenApi } from "../core/openapi.ts";
-import { operations } from "../core/registry.ts";
+import { operations as registry } from "../core/registry.ts";
 import { buildServiceIndex } from "../core/service_index.ts";
 import { type Clock, colomboToday, systemClock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -46,6 +46,10 @@ import { draftHandlers, mountFeeds, newsHandler } from "./news/api.ts";
 import { mountNewsPages } from "./news/pages.ts";
 import { mountEditor } from "./news/editor.ts";
 import { mountMcp } from "./mcp/http.ts";
+import { addToolRecords } from "../core/ops/tools.ts";
+import type { AnyOperation } from "../core/operation.ts";
+import { type RuleWithOperation, toolRecord } from "../core/rules/catalogue.ts";
+import { loadRulesDir } from "./rules_dir.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
 export interface AppDeps {
@@ -77,6 +81,17 @@ export interface AppDeps {
 
 export { MAX_URL_LENGTH } from "./http/pipeline.ts";
 
+/** The registry with a server's own rules after it; a rule may not take an operation's name. */
+function withRules(rules: readonly RuleWithOperation[]): readonly AnyOperation[] {
+  if (rules.length === 0) return registry;
+  for (const { op } of rules) {
+    if (registry.some((held) => held.name === op.name || held.path === op.path)) {
+      throw new Error(`Cannot serve rule "${op.name}": an operation has its name or path already`);
+    }
+  }
+  return [...registry, ...rules.map((r) => r.op)];
+}
+
 const API_ROUTES = new WeakMap<Hono<AppEnv>, RouteTable>();
 
 /**
@@ -101,7 +116,11 @@ export function apiRoutes(app: Hono<AppEnv>): { method: string; pattern: string 
  */
 export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const { config } = deps;
-  registerAllMessages();
+  // Rules of this server's own directory (RULES_DIR), served beside those held (docs/rules.md).
+  const ownRules = config.rulesDir ? loadRulesDir(config.rulesDir) : [];
+  const operations = withRules(ownRules);
+  registerAllMessages(ownRules);
+  addToolRecords(ownRules.map((r) => toolRecord(r.source)));
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger ?? createLogger(config.logLevel);
   const quota = deps.quota ??

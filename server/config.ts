@@ -60,6 +60,11 @@ export interface Config {
    * a local file or `:memory:` (one process counts exactly in memory; see docs/quotas.md).
    */
   quotaExact: boolean;
+  /**
+   * A directory of rules of this server's own (`RULES_DIR`), served beside the rules held in
+   * `data/rules/`: `<name>.json` files with their texts in `messages/<name>.json` (docs/rules.md).
+   */
+  rulesDir: string | undefined;
 }
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
@@ -107,6 +112,7 @@ const schema = z.object({
   QUOTA_EXACT: z.enum(["0", "1", "false", "true"], { error: "QUOTA_EXACT must be 0 or 1" })
     .optional(),
   METRICS_TOKEN: z.string().optional(),
+  RULES_DIR: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: whole("SHUTDOWN_TIMEOUT_MS", 0, 600_000, 10_000),
@@ -187,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     store,
     newsCategories,
     mail,
+    rulesDir: e.RULES_DIR?.trim() || undefined,
   };
 }
 

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import data from "../../data/tools.json" with { type: "json" };
+import rules from "../rules/_index.json" with { type: "json" };
 import { unknownChoice } from "../_choices.ts";
 import { defineOperation, type Operation, type OperationContext } from "../operation.ts";
 import { integer, text } from "../params.ts";
@@ -41,7 +42,8 @@ export interface ToolsResult {
   tools: Tool[];
 }
 
-interface ToolRecord {
+/** One tool's record: the catalogue's English, from `data/tools.json` or a rule's texts. */
+export interface ToolRecord {
   slug: string;
   title: string;
   description: string;
@@ -50,13 +52,32 @@ interface ToolRecord {
   apiPath?: string;
 }
 
-const RECORDS: readonly ToolRecord[] = data.tools;
+// The tools of data/tools.json, then the rules of data/rules/ (core/rules/_index.json, generated).
+const RECORDS: ToolRecord[] = [...data.tools, ...rules.rules];
 
 /** Every category, in order of first appearance in the data. */
 export const TOOL_CATEGORIES: readonly string[] = [...new Set(RECORDS.map((t) => t.category))];
 
-/** Slugs of every tool, in data-file order. */
+/** Slugs of every tool, in data-file order (the rules after the tools of `data/tools.json`). */
 export const TOOL_SLUGS: readonly string[] = RECORDS.map((t) => t.slug);
+
+/**
+ * Adds tools to the catalogue for the rest of the process: the server's rules from a directory of
+ * its own (`RULES_DIR`), whose Sinhala and Tamil words it registers with the catalogue's. A slug
+ * already listed is left as it is.
+ *
+ * @param records The tools' records.
+ */
+export function addToolRecords(records: readonly ToolRecord[]): void {
+  for (const record of records) {
+    if (RECORDS.some((t) => t.slug === record.slug)) continue;
+    RECORDS.push(record);
+    (TOOL_SLUGS as string[]).push(record.slug);
+    if (!TOOL_CATEGORIES.includes(record.category)) {
+      (TOOL_CATEGORIES as string[]).push(record.category);
+    }
+  }
+}
 
 /**
  * A tool's title and description in a language, from the message catalogue (English from

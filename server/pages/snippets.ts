@@ -5,6 +5,7 @@
  */
 import type { ParameterObject } from "../../core/openapi.ts";
 import type { AnyOperation } from "../../core/operation.ts";
+import { ruleSourceOf } from "../../core/rules/operation.ts";
 import { isFlag } from "./form.ts";
 
 /**
@@ -99,10 +100,14 @@ export function sdkSnippet(
     return `${key}: ${literal(params.find((p) => p.name === name), value)}`;
   });
   const args = [...positional, ...(fields.length ? [`{ ${fields.join(", ")} }`] : [])];
+  // A rule has no method of its own: `call` takes its name, typed by it (docs/rules.md).
+  const call = ruleSourceOf(op)
+    ? `call(${[JSON.stringify(op.name), ...args].join(", ")})`
+    : `${sdkMethod(op.name)}(${args.join(", ")})`;
   return [
     `import { createClient } from "@lanka/api";`,
     ``,
     `const lanka = createClient();`,
-    `const result = await lanka.${sdkMethod(op.name)}(${args.join(", ")});`,
+    `const result = await lanka.${call};`,
   ].join("\n");
 }

@@ -33,6 +33,8 @@ import { fieldLabel, renderResult } from "./result.ts";
 import { apiUrl, curlSnippet, sdkSnippet } from "./snippets.ts";
 import { pageContext, t } from "./lang.ts";
 import { TOOL_PAGES } from "./tools/index.ts";
+import { ruleSourceOf } from "../../core/rules/operation.ts";
+import { rulePage } from "./rule_page.ts";
 import type { FieldKind, FieldSpec, Json, ToolPage } from "./tools/spec.ts";
 
 /**
@@ -275,10 +277,11 @@ function compute(
     const params = new Map(parametersOf(op).map((p) => [p.name, p]));
     const errors: Record<string, string> = {};
     const problems: Problem[] = [];
+    const said = spec.problem?.(error);
     for (const detail of error.details ?? [{ param: "", message: error.message }]) {
       const field = byName.get(detail.param);
       if (field && !errors[detail.param]) {
-        const message = fieldMessage(
+        const message = said ?? fieldMessage(
           field,
           params.get(detail.param),
           typed.get(detail.param) ?? "",
@@ -289,7 +292,7 @@ function compute(
         // The link goes to the input (for radios, the first one carries the field's id).
         problems.push({ field: detail.param, message });
       } else if (!field) {
-        problems.push({ message: pageError(detail.message) });
+        problems.push({ message: said ?? pageError(detail.message) });
       }
     }
     return { problems, errors };
@@ -341,7 +344,8 @@ export function codeSentence(key: string): SafeHtml | string {
 
 /** The page description of an operation: its page file, or the generic page. */
 export function pageOf(op: AnyOperation): ToolPage {
-  return TOOL_PAGES[op.page ?? ""] ?? genericPage(op);
+  const rule = ruleSourceOf(op);
+  return TOOL_PAGES[op.page ?? ""] ?? (rule ? rulePage(rule) : genericPage(op));
 }
 
 /**
@@ -411,10 +415,13 @@ export function toolPage(input: ToolPageInput): RenderedPage {
   const shownPairs = submitted ? apiPairs : exampleParams(op);
   const url = apiUrl(op, shownPairs, ctx.baseUrl);
   const figure = TOOL_FIGURES[op.name];
-  const generic = !TOOL_PAGES[slug];
+  const generic = !TOOL_PAGES[slug] && ruleSourceOf(op) === undefined;
   const action = op.run ? `/tools/${slug}#answer` : apiUrl(op, [], "");
   const formable = op.run !== undefined || (op.method === "GET" && !op.path.includes("{"));
-  const notes = (spec.notes ?? []).map((note) => typeof note === "string" ? t(note) : note());
+  const notes = [
+    ...(spec.notes ?? []).map((note) => typeof note === "string" ? t(note) : note()),
+    ...(outcome.result && spec.workedOut ? spec.workedOut(outcome.result) : []),
+  ];
 
   let answer: SafeHtml | string = "";
   if (result) {
@@ -444,7 +451,9 @@ export function toolPage(input: ToolPageInput): RenderedPage {
     <pre tabindex="0"><code data-snippet="sdk">${sdkSnippet(op, params, shownPairs)}</code></pre>
     <p><a href="/docs#op-${op.name}">${t("page.tool.reference")}</a></p>
     ${result && !generic
-      ? html`<h3>${t("page.answer.raw")}</h3>${renderResult(result, figure?.omit?.(given) ?? [])}`
+      ? html`<h3>${t("page.answer.raw")}</h3>${
+        spec.raw ? spec.raw(result) : renderResult(result, figure?.omit?.(given) ?? [])
+      }`
       : ""}
   `);
 

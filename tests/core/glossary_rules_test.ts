@@ -11,8 +11,7 @@
  */
 import assert from "node:assert/strict";
 import GLOSSARY from "../../data/glossary.json" with { type: "json" };
-import SI from "../../data/messages/si.json" with { type: "json" };
-import TA from "../../data/messages/ta.json" with { type: "json" };
+import { SI, TA } from "../_helpers/catalogue.ts";
 
 interface AvoidRule {
   lang: "si" | "ta";

@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
-import EN from "../../data/messages/en.json" with { type: "json" };
-import SI from "../../data/messages/si.json" with { type: "json" };
-import TA from "../../data/messages/ta.json" with { type: "json" };
+import { EN, SI, TA } from "../_helpers/catalogue.ts";
 import GLOSSARY from "../../data/glossary.json" with { type: "json" };
 import TOOLS from "../../data/tools.json" with { type: "json" };
 import { registerAllMessages } from "../../core/i18n_all.ts";

@@ -8,12 +8,13 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import plateData from "../../data/plates.json" with { type: "json" };
 import { execute } from "../../core/execute.ts";
-import EN from "../../data/messages/en.json" with { type: "json" };
+import { EN } from "../_helpers/catalogue.ts";
 import { findTemplate } from "../../core/i18n.ts";
 import { registerAllMessages } from "../../core/i18n_all.ts";
 import { takesLang } from "../../core/lang_param.ts";
 import type { OperationContext } from "../../core/operation.ts";
 import { operations } from "../../core/registry.ts";
+import { RULES } from "../../core/rules/registry.ts";
 import { latinWords } from "../_helpers/latin.ts";
 
 registerAllMessages();
@@ -148,7 +149,24 @@ const EXEMPT: Record<string, Record<string, string>> = {
     epfStatus: "how sure a year's rate is (an enum)",
     etfStatus: "how sure a year's rate is (an enum)",
   },
+  // The rules (docs/rules.md): the inputs echoed as read (codes), their sources as cited.
+  ...Object.fromEntries(RULES.map(({ source }) => [source.rule.name, {
+    parameter: "the rule's parameter a source gave (an id)",
+    source: "a citation: what the figure was read from, as it names itself",
+    test: "the threshold's test (an enum)",
+    ...Object.fromEntries(
+      Object.keys(source.rule.inputs).map((input) => [input, "an input echoed (a code)"]),
+    ),
+  }])),
 };
+
+/** A rule's golden cases that answer (tests/rules/cases/), as requests. */
+function ruleRequests(name: string): [string, string][][] {
+  const file = JSON.parse(
+    Deno.readTextFileSync(new URL(`../rules/cases/${name}.json`, import.meta.url)),
+  ) as { cases: { params: Record<string, string>; status?: number }[] };
+  return file.cases.filter((c) => c.status === undefined).map((c) => Object.entries(c.params));
+}
 
 /** Requests that together reach every sentence each operation writes. */
 function requests(): Record<string, [string, string][][]> {
@@ -366,6 +384,9 @@ function requests(): Record<string, [string, string][][]> {
       [["amount", amount]],
       [["amount", amount], ["style", "lakh"]],
     ]),
+    ...Object.fromEntries(
+      RULES.map(({ source }) => [source.rule.name, ruleRequests(source.rule.name)]),
+    ),
   };
 }
 
@@ -423,6 +444,8 @@ Deno.test("the operations with text for people all take lang", () => {
       "working-days-add",
       "wht",
       "z-score",
+      // Every rule answers in the language asked for (docs/rules.md).
+      ...RULES.map((r) => r.source.rule.name),
     ].sort(),
   );
 });

@@ -5,8 +5,7 @@
  * area's keys; and the core asks for the area a key needs, by name.
  */
 import assert from "node:assert/strict";
-import EN from "../../data/messages/en.json" with { type: "json" };
-import SI from "../../data/messages/si.json" with { type: "json" };
+import { EN, SI } from "../_helpers/catalogue.ts";
 import { MESSAGE_FILES } from "../../core/_message_files.ts";
 import {
   findTemplate,

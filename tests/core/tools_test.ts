@@ -5,6 +5,7 @@ import { execute } from "../../core/execute.ts";
 import type { OperationContext } from "../../core/operation.ts";
 import { operations } from "../../core/registry.ts";
 import { searchTools, TOOL_SLUGS, tools } from "../../core/ops/tools.ts";
+import { RULES } from "../../core/rules/registry.ts";
 
 const ctx: OperationContext = { today: "2026-06-15", baseUrl: "https://lanka.test" };
 
@@ -48,7 +49,9 @@ const CANONICAL = [
 ];
 
 Deno.test("the catalogue lists exactly the canonical tool slugs, each once", () => {
-  assert.deepEqual([...TOOL_SLUGS].sort(), [...CANONICAL].sort());
+  // And every rule of data/rules/ (docs/rules.md), by its name.
+  const rules = RULES.map((r) => r.source.rule.name);
+  assert.deepEqual([...TOOL_SLUGS].sort(), [...CANONICAL, ...rules].sort());
 });
 
 Deno.test("each tool links to its page under the base URL and to its API path", () => {

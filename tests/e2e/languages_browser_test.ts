@@ -8,9 +8,7 @@
  * screenshot of each page in each language.
  */
 import assert from "node:assert/strict";
-import EN from "../../data/messages/en.json" with { type: "json" };
-import SI from "../../data/messages/si.json" with { type: "json" };
-import TA from "../../data/messages/ta.json" with { type: "json" };
+import { EN, SI, TA } from "../_helpers/catalogue.ts";
 import { operations } from "../../core/registry.ts";
 import { launchBrowser, shot, startServer } from "./_browser.ts";
 

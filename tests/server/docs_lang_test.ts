@@ -6,9 +6,7 @@
  * decision) keep their text marked `lang="en"` under a heading and a note in the page's language.
  */
 import assert from "node:assert/strict";
-import EN from "../../data/messages/en.json" with { type: "json" };
-import SI from "../../data/messages/si.json" with { type: "json" };
-import TA from "../../data/messages/ta.json" with { type: "json" };
+import { EN, SI, TA } from "../_helpers/catalogue.ts";
 import { exampleParams } from "../../server/pages/tool.ts";
 import { operations } from "../../core/registry.ts";
 import { guideTopics } from "../../server/pages/guides.ts";

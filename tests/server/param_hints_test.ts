@@ -4,7 +4,7 @@
  * OpenAPI text, word for word.
  */
 import assert from "node:assert/strict";
-import EN from "../../data/messages/en.json" with { type: "json" };
+import { EN } from "../_helpers/catalogue.ts";
 import { operations } from "../../core/registry.ts";
 import { operationParameters } from "../../core/openapi.ts";
 import { maybeMessage } from "../../core/i18n.ts";

@@ -86,6 +86,18 @@ export interface ToolPage {
    */
   notesNameSources?: boolean;
   /**
+   * Lines for "How this was worked out" made from the answer (a rule's sources, each step's
+   * figure's), after `notes`.
+   */
+  workedOut?(result: Json): readonly (string | SafeHtml)[];
+  /** "For developers"' view of the answer, instead of every field as a list (a rule's answer). */
+  raw?(result: Json): SafeHtml;
+  /**
+   * A problem of the answer in the page's words, when the page can say it better than the API's
+   * English message (a rule's gap in the sources, from the rule's own texts).
+   */
+  problem?(error: { extra?: Readonly<Record<string, unknown>> | undefined }): string | undefined;
+  /**
    * The operation's parameters from the page's own fields, for a page whose fields are not the
    * parameters (the Z-score's three subjects and marks make `subjects`). Gets the fields as read
    * (numbers without grouping); returns the parameters and, by field name, what is wrong in
