@@ -41,6 +41,7 @@ import { voice } from "./ops/voice.ts";
 import { newsOperations } from "./ops/news.ts";
 import { electricity } from "./ops/electricity.ts";
 import { phone } from "./ops/phone.ts";
+import { textOperations } from "./ops/text.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -78,6 +79,7 @@ export const operations: readonly AnyOperation[] = [
   scholarship,
   store,
   voice,
+  ...textOperations,
   ...accountOperations,
   ...newsOperations,
 ];
