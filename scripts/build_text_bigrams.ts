@@ -28,7 +28,9 @@ for (const [lang, script] of Object.entries(SCRIPTS)) {
   for (const text of texts(file.messages)) {
     const chars = [...text.normalize("NFC")];
     for (let i = 1; i < chars.length; i++) {
-      if (script.test(chars[i - 1]!) && script.test(chars[i]!)) pairs.add(chars[i - 1]! + chars[i]!);
+      if (script.test(chars[i - 1]!) && script.test(chars[i]!)) {
+        pairs.add(chars[i - 1]! + chars[i]!);
+      }
     }
   }
   out[lang] = [...pairs].sort().join(" ");

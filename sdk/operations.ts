@@ -43,6 +43,14 @@ import type { WordsParams, WordsResult } from "../core/ops/words.ts";
 import type { VoiceRequest } from "../core/ops/voice.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
+import type {
+  TextLegacyParams,
+  TextLegacyResult,
+  TextSinglishParams,
+  TextSinglishResult,
+  TextUnicodeParams,
+  TextUnicodeResult,
+} from "../core/ops/text.ts";
 import type { Input, Meta } from "./types.ts";
 
 /**
@@ -159,6 +167,12 @@ export interface OperationMap {
   store: OperationTypes<Input<StoreParams, "limit" | "offset">, StoreResult>;
   /** `GET /news` (server only). */
   news: OperationTypes<Partial<NewsParams>, NewsResult>;
+  /** `POST /text/unicode`: text in a legacy font to Unicode (local). */
+  "text-unicode": OperationTypes<TextUnicodeParams, TextUnicodeResult>;
+  /** `POST /text/legacy`: Unicode Sinhala to FM Abhaya or DL Manel (local). */
+  "text-legacy": OperationTypes<TextLegacyParams, TextLegacyResult>;
+  /** `POST /text/singlish`: Latin letters to Sinhala or Tamil (local). */
+  "text-singlish": OperationTypes<Input<TextSinglishParams, "lang">, TextSinglishResult>;
   /** `POST /voice` (server only, with a key): the audio bytes, no envelope. */
   voice: OperationTypes<
     Input<VoiceRequest, "voice" | "language" | "codec" | "sample_rate" | "text_normalization">,

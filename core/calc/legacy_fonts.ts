@@ -276,7 +276,11 @@ export function legacyToUnicode(text: string, id: LegacyFont): Decoded {
   const flush = () => {
     if (open) parts.push(repaya, cluster, kombuva, signs);
     open = false;
-    repaya = cluster = kombuva = signs = "";
+    repaya =
+      cluster =
+      kombuva =
+      signs =
+        "";
   };
   const orphan = (value: string) => {
     flush();
@@ -439,7 +443,8 @@ export function unicodeToLegacy(text: string, id: WritableFont): Encoded {
   let converted = 0;
   let unchanged = 0;
   const clashes = new Set<string>();
-  const kombuvaCode = (sign: string) => sign === "\u0ddb" ? reverse.get("\u0ddb") ?? "ff" : reverse.get("\u0dd9")!;
+  const kombuvaCode = (sign: string) =>
+    sign === "\u0ddb" ? reverse.get("\u0ddb") ?? "ff" : reverse.get("\u0dd9")!;
   /** Writes a run of Unicode with the longest values first; a virama before a joiner, or a
    * touching letter before ර or ය, is left to the conjunct codes. */
   const write = (run: string) => {

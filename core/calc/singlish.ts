@@ -232,7 +232,9 @@ export function singlishToUnicode(text: string, lang: SinglishLanguage): Singlis
         if (alternative !== reading) alternatives.add(alternative);
       }
     }
-    if (alternatives.size) suggestions.push({ input: word, reading, alternatives: [...alternatives] });
+    if (alternatives.size) {
+      suggestions.push({ input: word, reading, alternatives: [...alternatives] });
+    }
   }
   return { text: parts.join(""), converted, unchanged, suggestions, moreSuggestions: more };
 }
