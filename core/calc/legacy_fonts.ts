@@ -15,6 +15,9 @@
  * @module
  */
 import table from "../../data/legacy_fonts.json" with { type: "json" };
+import { tidyUnicode } from "./_joiners.ts";
+
+export { dropStrayJoiners } from "./_joiners.ts";
 
 /** A font this module reads. */
 export type LegacyFont = "fm-abhaya" | "dl-manel" | "kaputa" | "bamini";
@@ -215,35 +218,6 @@ export function fontName(id: LegacyFont): string {
 }
 
 /**
- * Removes zero-width joiners that join nothing: a joiner stays only between a virama (් or ்)
- * and a consonant, where it asks for a conjunct, a rakaransaya, a yansaya or a repaya.
- *
- * @param text Unicode text.
- * @returns The text without stray joiners.
- *
- * @example Usage
- * ```ts
- * import { dropStrayJoiners } from "./legacy_fonts.ts";
- * console.log(dropStrayJoiners("ක\u200d්\u200dර").length); // 4 (ක්‍ර)
- * ```
- */
-export function dropStrayJoiners(text: string): string {
-  if (!text.includes(ZWJ)) return text;
-  let out = "";
-  let from = 0;
-  for (let i = text.indexOf(ZWJ); i !== -1; i = text.indexOf(ZWJ, i + 1)) {
-    const before = text.charCodeAt(i - 1);
-    const after = text.charCodeAt(i + 1);
-    const joins = (before === 0x0dca || before === 0x0bcd) && isConsonant(after);
-    if (!joins) {
-      out += text.slice(from, i);
-      from = i + 1;
-    }
-  }
-  return out + text.slice(from);
-}
-
-/**
  * Reads text typed in a legacy font as Unicode. Characters that are not codes of the font
  * (Unicode letters, line breaks, emoji) pass through unchanged and are counted.
  *
@@ -402,7 +376,7 @@ export function legacyToUnicode(text: string, id: LegacyFont): Decoded {
     orphans++;
   }
   return {
-    text: dropStrayJoiners(parts.join("").normalize("NFC")),
+    text: tidyUnicode(parts.join("")),
     converted,
     unchanged,
     orphans,
@@ -438,7 +412,7 @@ function splitKombuva(signs: string): { before: string; after: string } {
 export function unicodeToLegacy(text: string, id: WritableFont): Encoded {
   const f = font(id);
   const reverse = f.reverse!;
-  const source = dropStrayJoiners(text.normalize("NFC"));
+  const source = tidyUnicode(text);
   const parts: string[] = [];
   let converted = 0;
   let unchanged = 0;

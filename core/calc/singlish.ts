@@ -11,6 +11,7 @@
  * @module
  */
 import schemes from "../../data/singlish.json" with { type: "json" };
+import { tidyUnicode } from "./_joiners.ts";
 
 /** The languages of {@linkcode singlishToUnicode}. */
 export type SinglishLanguage = "si" | "ta";
@@ -27,7 +28,7 @@ export interface SinglishSuggestion {
 
 /** What {@linkcode singlishToUnicode} gives. */
 export interface SinglishResult {
-  /** The text in Unicode (NFC). */
+  /** The text in Unicode (NFC, no zero-width joiner that joins nothing). */
   text: string;
   /** Latin letters read as the scheme's keys. */
   converted: number;
@@ -213,7 +214,7 @@ export function singlishToUnicode(text: string, lang: SinglishLanguage): Singlis
     const wanted = suggestions.length < MAX_SUGGESTIONS;
     const tokens: Token[] | undefined = wanted ? [] : undefined;
     const read = convertRun(s, word, tokens);
-    const reading = read.out.normalize("NFC");
+    const reading = tidyUnicode(read.out);
     parts.push(reading);
     converted += read.converted;
     unchanged += read.unchanged;
@@ -228,7 +229,7 @@ export function singlishToUnicode(text: string, lang: SinglishLanguage): Singlis
       for (const other of s.alternatives.get(token.key)!) {
         if (alternatives.size >= MAX_ALTERNATIVES) break;
         const respelt = word.slice(0, token.at) + other + word.slice(token.at + token.key.length);
-        const alternative = convertRun(s, respelt, undefined).out.normalize("NFC");
+        const alternative = tidyUnicode(convertRun(s, respelt, undefined).out);
         if (alternative !== reading) alternatives.add(alternative);
       }
     }
@@ -236,5 +237,12 @@ export function singlishToUnicode(text: string, lang: SinglishLanguage): Singlis
       suggestions.push({ input: word, reading, alternatives: [...alternatives] });
     }
   }
-  return { text: parts.join(""), converted, unchanged, suggestions, moreSuggestions: more };
+  // Once more over the whole: white space passes through as typed, and NFC maps some (U+2000).
+  return {
+    text: tidyUnicode(parts.join("")),
+    converted,
+    unchanged,
+    suggestions,
+    moreSuggestions: more,
+  };
 }

@@ -151,7 +151,7 @@ export interface TextSinglishParams {
 
 /** What `POST /text/singlish` answers. */
 export interface TextSinglishResult {
-  /** The text in Unicode (NFC). */
+  /** The text in Unicode (NFC, no zero-width joiner that joins nothing). */
   text: string;
   lang: SinglishLanguage;
   /** The scheme read: `ucsc` (Sinhala) or `lanka-tanglish` (Tamil); see docs/text.md. */
