@@ -80,6 +80,11 @@ export interface Operation<P = unknown, R = unknown> {
   produces?: string[];
   /** An example request path, including `/api/v1`. */
   example: string;
+  /**
+   * The example request's JSON body, for an operation that takes one (`body`): with `example`'s
+   * path, the request that docs, tests and MCP send as the operation's example.
+   */
+  exampleBody?: Readonly<Record<string, unknown>>;
   /** Slug of the human page for this operation (`/tools/{page}`), when there is one. */
   page?: string;
   /** The published source of the figures, when the endpoint is backed by them. */
@@ -156,18 +161,20 @@ export function defineRemoteOperation<R>(
 
 /**
  * Defines a local operation whose input is a JSON body (`POST`, no query parameters): `run`
- * receives what `body` parses to.
+ * receives what `body` parses to, and `exampleBody` is the body of its example request.
  *
  * @typeParam B The parsed body.
  * @typeParam R The result type.
- * @param op The definition, with its body schema and `run`.
+ * @param op The definition, with its body schema, example body and `run`.
  * @returns The definition, typed for the registry.
  */
-export function defineBodyOperation<B, R>(
-  op: Omit<Operation<B, R>, "method" | "params" | "body" | "local" | "run"> & {
+export function defineBodyOperation<B extends object, R>(
+  op: Omit<Operation<B, R>, "method" | "params" | "body" | "exampleBody" | "local" | "run"> & {
     body: z.ZodMiniType<B>;
+    exampleBody: B;
     run: (body: B, ctx: OperationContext) => R;
   },
 ): Operation<B, R> {
-  return { ...op, method: "POST", params: z.object({}), local: true };
+  const exampleBody = op.exampleBody as Readonly<Record<string, unknown>>;
+  return { ...op, exampleBody, method: "POST", params: z.object({}), local: true };
 }

@@ -302,6 +302,9 @@ export const textUnicode: Operation<TextUnicodeParams, TextUnicodeResult> = defi
   body: unicodeBody,
   result: unicodeResult,
   example: "/api/v1/text/unicode",
+  // The DL Manel example of Open-SL/sinhala-unicode-converter's README, which FM Abhaya shares:
+  // "Sri Lanka" in Sinhala.
+  exampleBody: { text: "Y%S ,xld", font: "fm-abhaya" },
   page: "text",
   errors: { "422": "font auto could not tell the font for sure (`font_uncertain`)" },
   run: (p) => toUnicode(p),
@@ -319,6 +322,11 @@ export const textLegacy: Operation<TextLegacyParams, TextLegacyResult> = defineB
   body: legacyBody,
   result: legacyResult,
   example: "/api/v1/text/legacy",
+  // The same README's example the other way: "Sri Lanka" in Sinhala (escaped) to Y%S ,xld.
+  exampleBody: {
+    text: "\u0dc1\u0dca\u200d\u0dbb\u0dd3 \u0dbd\u0d82\u0d9a\u0dcf",
+    font: "dl-manel",
+  },
   page: "text",
   run: (p) => {
     const encoded = unicodeToLegacy(p.text, p.font);
@@ -345,6 +353,8 @@ export const textSinglish: Operation<TextSinglishParams, TextSinglishResult> = d
   body: singlishBody,
   result: singlishResult,
   example: "/api/v1/text/singlish",
+  // The Singlish test of the same repository: "Sri Lanka" in Sinhala.
+  exampleBody: { text: "shrii la\\nkaa", lang: "si" },
   page: "text",
   run: (p) => {
     const read = singlishToUnicode(p.text, p.lang);

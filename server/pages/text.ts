@@ -22,7 +22,8 @@ import {
 import { codeText } from "./form.ts";
 import { html, layout, raw, type SafeHtml } from "./html.ts";
 import { pageContext, t } from "./lang.ts";
-import type { RenderedPage } from "./tool.ts";
+import { curlBodySnippet, sdkBodySnippet } from "./snippets.ts";
+import { codeSentence, type RenderedPage } from "./tool.ts";
 
 /** What the page converts, as the form's `mode` values, in the order offered. */
 export const TEXT_MODES = [
@@ -136,16 +137,31 @@ function answerOf(mode: TextMode, result: Answer): SafeHtml {
   );
 }
 
-function developers(mode: TextMode, op: AnyOperation, baseUrl: string): SafeHtml {
-  const { body } = request(mode, "...");
-  const curl = [
-    `curl -X POST '${baseUrl}/api/v1${op.path}' \\`,
-    `  -H 'Content-Type: application/json' -d '${JSON.stringify(body)}'`,
-  ].join("\n");
-  const lang = pageContext().lang;
+/** The longest text the developers' snippets repeat; a longer one is shown by the example. */
+const SNIPPET_TEXT = 200;
+
+/**
+ * For developers: the request on screen with `curl` and the SDK (the same request when the text
+ * submitted is short enough to repeat, otherwise the operation's example).
+ */
+function developers(
+  mode: TextMode,
+  text: string,
+  submitted: boolean,
+  baseUrl: string,
+): SafeHtml {
+  const same = submitted && text.trim() !== "" && text.length <= SNIPPET_TEXT;
+  const { op, body } = request(mode, text);
+  const shown = same ? body : op.exampleBody!;
+  const url = `${baseUrl}/api/v1${op.path}`;
+  // Backticked code in <code> in every language, and TypeScript marked as English in si and ta.
+  const sentence = (key: string) =>
+    pageContext().lang === "en" ? codeText(t(key)) : codeSentence(key);
   return forDevelopers(html`
-    <p>${lang === "en" ? codeText(t("page.text.dev_api")) : codeText(t("page.text.dev_api"))}</p>
-    <pre tabindex="0"><code data-snippet="curl">${curl}</code></pre>
+    <p>${sentence(same ? "page.text.dev_api" : "page.tool.example_request")}</p>
+    <pre tabindex="0"><code data-snippet="curl">${curlBodySnippet(url, shown)}</code></pre>
+    <p>${sentence("page.tool.sdk_local")}</p>
+    <pre tabindex="0"><code data-snippet="sdk">${sdkBodySnippet(op, shown)}</code></pre>
     <p><a href="/docs#op-${op.name}">${t("page.tool.reference")}</a></p>
   `);
 }
@@ -199,7 +215,7 @@ export function textPage(input: TextPageInput): RenderedPage {
     ${answer}
     ${form({ text, mode }, error)}
     <p class="muted">${t("page.text.note")}</p>
-    ${developers(mode, op, input.baseUrl)}
+    ${developers(mode, text, submitted, input.baseUrl)}
   `;
   return {
     status: error ? 400 : 200,
