@@ -230,3 +230,15 @@ export {
   submitNewsDraft,
   updateNewsDraft,
 } from "../core/ops/news.ts";
+// Legacy fonts, Unicode and Singlish (issue 46): the converters, and their operations.
+export {
+  detectFont,
+  legacyToUnicode,
+  singlishToUnicode,
+  textLegacy,
+  textOperations,
+  textSinglish,
+  textUnicode,
+  unicodeToLegacy,
+} from "../core/ops/text.ts";
+export { dropStrayJoiners, tidyUnicode } from "../core/calc/_joiners.ts";
