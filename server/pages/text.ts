@@ -65,7 +65,7 @@ function form(values: { text: string; mode: TextMode }, error: string | undefine
   const mode = fieldId("mode");
   const described = [`${text}-hint`, error ? `${text}-error` : ""].filter(Boolean).join(" ");
   return html`
-    <form method="post" action="/tools/text#answer" class="tool-form text-form" novalidate>
+    <form method="post" action="/tools/text#answer" class="tool-form" novalidate>
       <div class="field">
         <label for="${mode}">${t("page.text.mode")}</label>
         <select id="${mode}" name="mode">
