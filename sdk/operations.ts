@@ -230,15 +230,10 @@ export {
   submitNewsDraft,
   updateNewsDraft,
 } from "../core/ops/news.ts";
-// Legacy fonts, Unicode and Singlish (issue 46): the converters, and their operations.
-export {
-  detectFont,
-  legacyToUnicode,
-  singlishToUnicode,
-  textLegacy,
-  textOperations,
-  textSinglish,
-  textUnicode,
-  unicodeToLegacy,
-} from "../core/ops/text.ts";
+// Legacy fonts, Unicode and Singlish (issue 46): the converters, each from its own file (so that
+// one imported alone bundles no zod), and their operations.
+export { textLegacy, textOperations, textSinglish, textUnicode } from "../core/ops/text.ts";
+export { legacyToUnicode, unicodeToLegacy } from "../core/calc/legacy_fonts.ts";
+export { detectFont } from "../core/calc/font_detect.ts";
+export { singlishToUnicode } from "../core/calc/singlish.ts";
 export { dropStrayJoiners, tidyUnicode } from "../core/calc/_joiners.ts";

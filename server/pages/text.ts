@@ -40,8 +40,17 @@ export const TEXT_MODES = [
 /** A mode of the form. */
 export type TextMode = (typeof TEXT_MODES)[number];
 
-/** The operation and its body for a mode. */
-function request(mode: TextMode, text: string): { op: AnyOperation; body: Record<string, string> } {
+/**
+ * The operation a mode of the form calls, and its JSON body for a text.
+ *
+ * @param mode The form's `mode`.
+ * @param text The form's `text`.
+ * @returns The operation and the body it is given.
+ */
+export function textRequest(
+  mode: TextMode,
+  text: string,
+): { op: AnyOperation; body: Record<string, string> } {
   if (mode === "singlish") return { op: textSinglish, body: { text, lang: "si" } };
   if (mode === "tanglish") return { op: textSinglish, body: { text, lang: "ta" } };
   if (mode === "to-fm-abhaya") return { op: textLegacy, body: { text, font: "fm-abhaya" } };
@@ -119,9 +128,9 @@ function answerOf(mode: TextMode, result: Answer): SafeHtml {
         "page.answer.copied",
       )}" hidden>${t("page.text.copy")}</button><span class="copied" role="status"></span></p>
       <label class="visually-hidden" for="result">${sentence}</label>
-      <textarea id="result" class="result-text" rows="8" readonly${mode.startsWith("to-")
-        ? raw(' lang="en" translate="no"')
-        : ""}>${result.text}</textarea>
+      <textarea id="result" class="result-text" data-field="answer.text" rows="8"
+        readonly${mode.startsWith("to-") ? raw(' lang="en" translate="no"') : ""}>${result
+          .text}</textarea>
       ${lines}
       ${suggestions.length
         ? html`
@@ -151,7 +160,7 @@ function developers(
   baseUrl: string,
 ): SafeHtml {
   const same = submitted && text.trim() !== "" && text.length <= SNIPPET_TEXT;
-  const { op, body } = request(mode, text);
+  const { op, body } = textRequest(mode, text);
   const shown = same ? body : op.exampleBody!;
   const url = `${baseUrl}/api/v1${op.path}`;
   // Backticked code in <code> in every language, and TypeScript marked as English in si and ta.
@@ -190,7 +199,7 @@ export function textPage(input: TextPageInput): RenderedPage {
   const mode: TextMode = (TEXT_MODES as readonly string[]).includes(asked)
     ? asked as TextMode
     : "auto";
-  const { op, body } = request(mode, text);
+  const { op, body } = textRequest(mode, text);
   let error: string | undefined;
   let answer: SafeHtml | string = "";
   if (submitted) {
