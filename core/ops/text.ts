@@ -7,6 +7,7 @@
  * @module
  */
 import * as z from "zod/mini";
+import { bodyChoice as choice, inputText as got } from "../_body_fields.ts";
 import { detectFont, SURE_LETTERS, SURE_MARGIN, SURE_SCORE } from "../calc/font_detect.ts";
 import {
   fontName,
@@ -28,33 +29,6 @@ import { type AnyOperation, defineBodyOperation, type Operation } from "../opera
 
 export { detectFont, legacyToUnicode, singlishToUnicode, unicodeToLegacy };
 export type { LegacyFont, SinglishLanguage, SinglishSuggestion, WritableFont };
-
-const got = (input: unknown): string => {
-  if (input === undefined) return "nothing";
-  if (typeof input === "string") {
-    return JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}…` : input);
-  }
-  if (input === null || typeof input === "number" || typeof input === "boolean") {
-    return String(input);
-  }
-  return Array.isArray(input) ? "an array" : "an object";
-};
-
-/** One of `values`, matched without regard to case (the API's enum rule). */
-const choice = <const T extends readonly [string, ...string[]]>(
-  values: T,
-  description: string,
-) => {
-  const canonical = new Map(values.map((v) => [v.toLowerCase(), v]));
-  return z.pipe(
-    z.transform((raw: unknown) =>
-      typeof raw === "string" ? canonical.get(raw.toLowerCase()) ?? raw : raw
-    ),
-    z.enum(values, {
-      error: (issue) => `must be one of ${values.join(", ")}: got ${got(issue.input)}`,
-    }),
-  ).register(z.globalRegistry, { type: "string", enum: [...values], description });
-};
 
 const textField = (description: string) =>
   z.string({

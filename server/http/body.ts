@@ -178,6 +178,27 @@ export async function readForm(request: Request, limit: number): Promise<Record<
 }
 
 /**
+ * Refuses a request whose body is not `Content-Type: application/json` (any parameters, such as
+ * a charset, allowed): a 415 naming what was sent, the body cancelled unread.
+ *
+ * @param request The request.
+ * @throws {ApiError} 415 for another media type or none.
+ */
+export async function requireJson(request: Request): Promise<void> {
+  const contentType = requestHeader(request, "content-type");
+  const media = contentType?.split(";")[0]?.trim().toLowerCase();
+  if (media === "application/json") return;
+  await request.body?.cancel().catch(() => {});
+  throw new ApiError(
+    415,
+    "unsupported_media_type",
+    `Content-Type must be application/json: got ${
+      contentType === null ? "none" : JSON.stringify(contentType)
+    }`,
+  );
+}
+
+/**
  * Reads a JSON request body within `limit` bytes: `Content-Type: application/json` required (415
  * otherwise), then the bytes as UTF-8 (a 400 naming `body` for bytes that are not), then JSON (a
  * 400 naming `body`).
@@ -188,18 +209,7 @@ export async function readForm(request: Request, limit: number): Promise<Record<
  * @throws {ApiError} 415, 413 over the limit, 408 past the deadline, 400 for bad UTF-8 or JSON.
  */
 export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
-  const contentType = requestHeader(request, "content-type");
-  const media = contentType?.split(";")[0]?.trim().toLowerCase();
-  if (media !== "application/json") {
-    await request.body?.cancel().catch(() => {});
-    throw new ApiError(
-      415,
-      "unsupported_media_type",
-      `Content-Type must be application/json: got ${
-        contentType === null ? "none" : JSON.stringify(contentType)
-      }`,
-    );
-  }
+  await requireJson(request);
   const bytes = await readBody(request, limit);
   let text: string;
   try {

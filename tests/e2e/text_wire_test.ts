@@ -6,13 +6,9 @@
  */
 import assert from "node:assert/strict";
 import { startServer } from "../_helpers/server.ts";
-import { curlFrom, streamBody } from "../_helpers/socket.ts";
+import { curlFrom, rawEnvelope as envelope, streamBody } from "../_helpers/socket.ts";
 
 const MB = 1024 * 1024;
-
-function envelope(text: string): { ok: boolean; code: string; error: string } {
-  return JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4).replace(/^[0-9a-f]+\r\n/, ""));
-}
 
 Deno.test("the text converters' bodies on a real port: 413, 400 for bad UTF-8, the form post", async (t) => {
   const dir = await Deno.makeTempDir();
