@@ -233,7 +233,14 @@ export {
 // Legacy fonts, Unicode and Singlish (issue 46): the converters, each from its own file (so that
 // one imported alone bundles no zod), and their operations.
 export { textLegacy, textOperations, textSinglish, textUnicode } from "../core/ops/text.ts";
-export { legacyToUnicode, unicodeToLegacy } from "../core/calc/legacy_fonts.ts";
+export {
+  fontName,
+  fontScript,
+  LEGACY_FONTS,
+  legacyToUnicode,
+  unicodeToLegacy,
+  WRITABLE_FONTS,
+} from "../core/calc/legacy_fonts.ts";
 export { detectFont } from "../core/calc/font_detect.ts";
 export { singlishToUnicode } from "../core/calc/singlish.ts";
 export { dropStrayJoiners, tidyUnicode } from "../core/calc/_joiners.ts";

@@ -124,7 +124,7 @@ function answerOf(mode: TextMode, result: Answer): SafeHtml {
     html`${sentence}`,
     undefined,
     html`
-      <p><button type="button" class="copy" data-copy="${result.text}" data-done="${t(
+      <p><button type="button" class="copy" data-copy-from="result" data-done="${t(
         "page.answer.copied",
       )}" hidden>${t("page.text.copy")}</button><span class="copied" role="status"></span></p>
       <label class="visually-hidden" for="result">${sentence}</label>

@@ -48,10 +48,24 @@ Deno.test({
               const expected =
                 (op.run!(body, { today: "", baseUrl: base }) as { text: string }).text;
               assert.equal(await page.locator('[data-field="answer.text"]').inputValue(), expected);
-              // The copy button (shown by the page script) holds the whole text.
+              // The copy button (shown by the page script) copies the result box's whole text.
+              await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
+                origin: base,
+              });
               const copy = page.locator("button.copy");
               assert.ok(await copy.isVisible(), "the copy button is shown");
-              assert.equal(await copy.getAttribute("data-copy"), expected);
+              await copy.click();
+              await page.locator(".copied:not(:empty)").waitFor();
+              assert.equal(await page.evaluate("navigator.clipboard.readText()"), expected);
+              // Without the script the button stays hidden: [hidden] beats the buttons' display.
+              const shown = await page.evaluate(`(() => {
+                const b = document.createElement("button");
+                b.className = "copy";
+                b.hidden = true;
+                document.querySelector("main").append(b);
+                return getComputedStyle(b).display;
+              })()`);
+              assert.equal(shown, "none");
               assert.match(
                 squash(await page.locator('[data-snippet="curl"]').textContent() ?? ""),
                 new RegExp(`^curl -X POST '${base}/api/v1${op.path}'`),
