@@ -67,6 +67,10 @@ interface Answer {
   detection?: { confidence: number } | null;
   suggestions?: { input: string; reading: string; alternatives: string[] }[];
   clashes?: string[];
+  /** The script read (text-unicode). */
+  script?: "si" | "ta";
+  /** The language read (text-singlish). */
+  lang?: "si" | "ta";
 }
 
 function form(values: { text: string; mode: TextMode }, error: string | undefined): SafeHtml {
@@ -100,6 +104,16 @@ function form(values: { text: string; mode: TextMode }, error: string | undefine
   `;
 }
 
+/**
+ * The result box's language: the script read (Sinhala or Tamil, whatever the page's language),
+ * or for a legacy font's codes none a reader can read (marked English, not to be translated).
+ */
+function resultLang(mode: TextMode, result: Answer): string {
+  if (mode.startsWith("to-")) return ' lang="en" translate="no"';
+  const lang = result.script ?? result.lang;
+  return lang ? ` lang="${lang}"` : "";
+}
+
 function answerOf(mode: TextMode, result: Answer): SafeHtml {
   const total = result.converted + result.unchanged;
   const sentence = mode.startsWith("to-")
@@ -129,8 +143,7 @@ function answerOf(mode: TextMode, result: Answer): SafeHtml {
       )}" hidden>${t("page.text.copy")}</button><span class="copied" role="status"></span></p>
       <label class="visually-hidden" for="result">${sentence}</label>
       <textarea id="result" class="result-text" data-field="answer.text" rows="8"
-        readonly${mode.startsWith("to-") ? raw(' lang="en" translate="no"') : ""}>${result
-          .text}</textarea>
+        readonly${raw(resultLang(mode, result))}>${result.text}</textarea>
       ${lines}
       ${suggestions.length
         ? html`

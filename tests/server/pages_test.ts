@@ -109,6 +109,25 @@ Deno.test("a page of operations that read a JSON body POSTs its form and shows t
   }
 });
 
+Deno.test("the text page's result box says the language it holds, whatever the page's", async () => {
+  await using t = await testApp();
+  const cases: [string, string, string][] = [
+    ["/ta/tools/text", "mode=fm-abhaya&text=Y%25S+%2Cxld", 'lang="si"'],
+    ["/si/tools/text", "mode=tanglish&text=vanakkam", 'lang="ta"'],
+    ["/tools/text", "mode=to-dl-manel&text=%E0%B6%BD%E0%B6%82%E0%B6%9A%E0%B7%8F", 'lang="en"'],
+  ];
+  for (const [path, body, lang] of cases) {
+    const res = await t.request(path, {
+      method: "POST",
+      headers: { ...asBrowser.headers, "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    assert.equal(res.status, 200, `${path} ${body}`);
+    const box = /<textarea id="result"[^>]*>/.exec(squash(await res.text()))?.[0] ?? "";
+    assert.ok(box.includes(lang), `${path} ${body}: ${box}`);
+  }
+});
+
 Deno.test("tool pages show the hand-checked figures of the research (PAYE, VAT, loan, FD, land)", async () => {
   await using t = await testApp();
   for (const [slug, figures] of Object.entries(GOLDEN_FIGURES)) {
