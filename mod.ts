@@ -177,6 +177,20 @@ export type {
 } from "./core/calc/districts.ts";
 export type { DistrictsParams } from "./core/ops/districts.ts";
 export type { Tool, ToolsParams, ToolsResult } from "./core/ops/tools.ts";
+// The text converters' types (issue 46); the functions are in `@lanka/api/operations`.
+export type {
+  FontDetection,
+  LegacyFont,
+  SinglishLanguage,
+  SinglishSuggestion,
+  TextLegacyParams,
+  TextLegacyResult,
+  TextSinglishParams,
+  TextSinglishResult,
+  TextUnicodeParams,
+  TextUnicodeResult,
+  WritableFont,
+} from "./core/ops/text.ts";
 export type { AlStream, AlSubject, StatisticsBasis } from "./core/al_subjects.ts";
 export type {
   PercentileEstimate,

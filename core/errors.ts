@@ -24,6 +24,7 @@ export type ErrorCode =
   | "rate_limited"
   | "unavailable"
   | "not_available"
+  | "font_uncertain"
   | "internal";
 
 /** One problem with one parameter of a request. */

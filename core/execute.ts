@@ -211,3 +211,32 @@ export function chosenFormat<P, R>(
   const name = (params as { format?: unknown } | undefined)?.format;
   return typeof name === "string" ? op.formats?.[name] : undefined;
 }
+
+/**
+ * Reads a JSON body (already parsed from its text) into the input of an operation that takes
+ * one (`op.body`): one 400 `invalid_param` error listing every problem, each naming its field
+ * (`body` for a body that is not an object).
+ *
+ * @param op An operation with a body schema.
+ * @param data The parsed JSON.
+ * @returns The body as the schema parses it.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseBody } from "./execute.ts";
+ * import { textLegacy } from "./ops/text.ts";
+ * console.log(parseBody(textLegacy, { text: "a", font: "DL-Manel" })); // { text: "a", font: "dl-manel" }
+ * ```
+ */
+export function parseBody<P>(op: Operation<P>, data: unknown): P {
+  const parsed = op.body!.safeParse(data);
+  if (parsed.success) return parsed.data as P;
+  throw ApiError.invalidParams(parsed.error.issues.flatMap((issue): ErrorDetail[] => {
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ param: key, message: `Request body ${issue.message}` }));
+    }
+    const param = issue.path.length ? issue.path.map(String).join(".") : "body";
+    const subject = param === "body" ? "Request body" : `Field "${param}"`;
+    return [{ param, message: `${subject} ${issue.message}` }];
+  }));
+}

@@ -442,7 +442,12 @@ function operationObject(op: AnyOperation, enums: Record<string, readonly string
       ? {
         requestBody: {
           required: true,
-          content: { "application/json": { schema: bodySchema(op, enums) } },
+          content: {
+            "application/json": {
+              schema: bodySchema(op, enums),
+              ...(op.exampleBody ? { example: op.exampleBody } : {}),
+            },
+          },
         },
       }
       : {}),

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type * as z from "zod/mini";
+import * as z from "zod/mini";
 
 /** What an operation may know beyond its parameters. Tests pass fixed values. */
 export interface OperationContext {
@@ -70,12 +70,21 @@ export interface Operation<P = unknown, R = unknown> {
   params: z.ZodMiniObject;
   /** The result schema (for JSON operations; binary ones describe `produces` instead). */
   result: z.ZodMiniType<R>;
-  /** JSON request body, for POST operations. */
+  /**
+   * JSON request body, for POST operations. A local operation with a body (the text converters)
+   * takes no query parameters: `run` receives the body as this schema parses it, on the server
+   * (read within its route's limit, `server/http/body.ts`) and in the SDK alike.
+   */
   body?: z.ZodMiniType;
   /** Media types of a binary success response (for example audio), instead of the envelope. */
   produces?: string[];
   /** An example request path, including `/api/v1`. */
   example: string;
+  /**
+   * The example request's JSON body, for an operation that takes one (`body`): with `example`'s
+   * path, the request that docs, tests and MCP send as the operation's example.
+   */
+  exampleBody?: Readonly<Record<string, unknown>>;
   /** Slug of the human page for this operation (`/tools/{page}`), when there is one. */
   page?: string;
   /** The published source of the figures, when the endpoint is backed by them. */
@@ -148,4 +157,24 @@ export function defineRemoteOperation<R>(
   op: Omit<Operation<unknown, R>, "local" | "run">,
 ): Operation<unknown, R> {
   return { ...op, local: false };
+}
+
+/**
+ * Defines a local operation whose input is a JSON body (`POST`, no query parameters): `run`
+ * receives what `body` parses to, and `exampleBody` is the body of its example request.
+ *
+ * @typeParam B The parsed body.
+ * @typeParam R The result type.
+ * @param op The definition, with its body schema, example body and `run`.
+ * @returns The definition, typed for the registry.
+ */
+export function defineBodyOperation<B extends object, R>(
+  op: Omit<Operation<B, R>, "method" | "params" | "body" | "exampleBody" | "local" | "run"> & {
+    body: z.ZodMiniType<B>;
+    exampleBody: B;
+    run: (body: B, ctx: OperationContext) => R;
+  },
+): Operation<B, R> {
+  const exampleBody = op.exampleBody as Readonly<Record<string, unknown>>;
+  return { ...op, exampleBody, method: "POST", params: z.object({}), local: true };
 }

@@ -43,6 +43,7 @@ import { newsOperations } from "./ops/news.ts";
 import { electricity } from "./ops/electricity.ts";
 import { phone } from "./ops/phone.ts";
 import { ruleOperations } from "./rules/registry.ts";
+import { textOperations } from "./ops/text.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -82,6 +83,7 @@ export const operations: readonly AnyOperation[] = [
   ...ruleOperations,
   store,
   voice,
+  ...textOperations,
   ...accountOperations,
   ...newsOperations,
 ];

@@ -24,6 +24,8 @@ export interface IndexEntry {
   /** How the endpoint is authorised (see {@linkcode EndpointAuth}). */
   auth: EndpointAuth;
   example: string;
+  /** The example request's JSON body, for an operation that takes one (`POST /text/*`). */
+  exampleBody?: Readonly<Record<string, unknown>>;
   /** The language codes it accepts, for operations that speak (voice). */
   languages?: string[];
 }
@@ -75,6 +77,7 @@ export function buildServiceIndex(ops: readonly AnyOperation[], baseUrl: string)
       keyOnly: op.keyOnly ?? false,
       auth: endpointAuth(op),
       example: `${baseUrl}${op.example}`,
+      ...(op.exampleBody ? { exampleBody: op.exampleBody } : {}),
       ...(op.languages ? { languages: [...op.languages] } : {}),
     })),
   };

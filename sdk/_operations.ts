@@ -60,6 +60,10 @@ const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   "electricity-bill": () => import("../core/ops/electricity.ts").then((m) => m.electricity),
   // Its Sinhala and Tamil word tables (about 3 KB gzipped) load only with the first call.
   words: () => import("../core/ops/words.ts").then((m) => m.words),
+  // The legacy font tables and the Singlish schemes (about 8 KB gzipped) load with the first call.
+  "text-unicode": () => import("../core/ops/text.ts").then((m) => m.textUnicode),
+  "text-legacy": () => import("../core/ops/text.ts").then((m) => m.textLegacy),
+  "text-singlish": () => import("../core/ops/text.ts").then((m) => m.textSinglish),
 };
 
 const loaded = new Map<string, Promise<AnyOperation | undefined>>();

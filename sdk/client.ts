@@ -5,7 +5,7 @@
  * @module
  */
 import { ApiError as CoreApiError, isApiError as isCoreApiError } from "../core/errors.ts";
-import { chosenFormat, parseParams } from "../core/execute.ts";
+import { chosenFormat, parseBody, parseParams } from "../core/execute.ts";
 import type { AnyOperation, Operation, OperationContext } from "../core/operation.ts";
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
 import type { ElectricityBill, ElectricityParams } from "../core/ops/electricity.ts";
@@ -1041,7 +1041,8 @@ export class LankaClient {
       if (missing.length) throw missingPathParams(op, params, missing);
     }
     try {
-      const parsed = parseParams(op, toEntries(params));
+      // An operation with a JSON body (the text converters) reads its input as the server does.
+      const parsed = op.body ? parseBody(op, params ?? {}) : parseParams(op, toEntries(params));
       data = op.run!(parsed, this.#context());
       // Another representation (e.g. format=ics) is the rendered text, as the server sends it.
       const format = chosenFormat(op, parsed);

@@ -254,6 +254,7 @@ export const CLASS_BY_CODE: Readonly<Record<ErrorCode, ApiErrorClass>> = {
   rate_limited: RateLimitError,
   unavailable: ApiError,
   not_available: ApiError,
+  font_uncertain: ValidationError,
   internal: ApiError,
 };
 

@@ -43,6 +43,14 @@ import type { WordsParams, WordsResult } from "../core/ops/words.ts";
 import type { VoiceRequest } from "../core/ops/voice.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
+import type {
+  TextLegacyParams,
+  TextLegacyResult,
+  TextSinglishParams,
+  TextSinglishResult,
+  TextUnicodeParams,
+  TextUnicodeResult,
+} from "../core/ops/text.ts";
 import type { Input, Meta } from "./types.ts";
 import type { RuleTypes } from "../core/rules/_types.ts";
 
@@ -165,6 +173,12 @@ export interface OperationMap extends RuleOperationMap {
   store: OperationTypes<Input<StoreParams, "limit" | "offset">, StoreResult>;
   /** `GET /news` (server only). */
   news: OperationTypes<Partial<NewsParams>, NewsResult>;
+  /** `POST /text/unicode`: text in a legacy font to Unicode (local). */
+  "text-unicode": OperationTypes<TextUnicodeParams, TextUnicodeResult>;
+  /** `POST /text/legacy`: Unicode Sinhala to FM Abhaya or DL Manel (local). */
+  "text-legacy": OperationTypes<TextLegacyParams, TextLegacyResult>;
+  /** `POST /text/singlish`: Latin letters to Sinhala or Tamil (local). */
+  "text-singlish": OperationTypes<Input<TextSinglishParams, "lang">, TextSinglishResult>;
   /** `POST /voice` (server only, with a key): the audio bytes, no envelope. */
   voice: OperationTypes<
     Input<VoiceRequest, "voice" | "language" | "codec" | "sample_rate" | "text_normalization">,
@@ -222,3 +236,17 @@ export {
   submitNewsDraft,
   updateNewsDraft,
 } from "../core/ops/news.ts";
+// Legacy fonts, Unicode and Singlish (issue 46): the converters, each from its own file (so that
+// one imported alone bundles no zod), and their operations.
+export { textLegacy, textOperations, textSinglish, textUnicode } from "../core/ops/text.ts";
+export {
+  fontName,
+  fontScript,
+  LEGACY_FONTS,
+  legacyToUnicode,
+  unicodeToLegacy,
+  WRITABLE_FONTS,
+} from "../core/calc/legacy_fonts.ts";
+export { detectFont } from "../core/calc/font_detect.ts";
+export { singlishToUnicode } from "../core/calc/singlish.ts";
+export { dropStrayJoiners, tidyUnicode } from "../core/calc/_joiners.ts";

@@ -6,6 +6,7 @@
  * @module
  */
 import * as z from "zod/mini";
+import { bodyChoice as choice, inputText as got } from "../_body_fields.ts";
 import { defineRemoteOperation, type Operation } from "../operation.ts";
 
 /** The five voices (spec 4.16). */
@@ -108,33 +109,6 @@ export interface VoiceRequest {
   bit_rate?: number | undefined;
   text_normalization: boolean;
 }
-
-const got = (input: unknown): string => {
-  if (input === undefined) return "nothing";
-  if (typeof input === "string") {
-    return JSON.stringify(input.length > 40 ? `${input.slice(0, 40)}…` : input);
-  }
-  if (input === null || typeof input === "number" || typeof input === "boolean") {
-    return String(input);
-  }
-  return Array.isArray(input) ? "an array" : "an object";
-};
-
-/** One of `values`, matched without regard to case (the API's enum rule); gives the listed spelling. */
-const choice = <const T extends readonly [string, ...string[]]>(
-  values: T,
-  description: string,
-) => {
-  const canonical = new Map(values.map((v) => [v.toLowerCase(), v]));
-  return z.pipe(
-    z.transform((raw: unknown) =>
-      typeof raw === "string" ? canonical.get(raw.toLowerCase()) ?? raw : raw
-    ),
-    z.enum(values, {
-      error: (issue) => `must be one of ${values.join(", ")}: got ${got(issue.input)}`,
-    }),
-  ).register(z.globalRegistry, { type: "string", enum: [...values], description });
-};
 
 /** A whole number given as a JSON number or a string of digits. */
 const wholeNumber = (

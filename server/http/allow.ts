@@ -15,8 +15,13 @@ interface PathMethods {
   methods: Set<string>;
 }
 
-/** A Hono path pattern (`/news/:slug`, `/static/*`) as a regular expression over a path. */
-function patternRegExp(path: string): RegExp {
+/**
+ * A Hono path pattern (`/news/:slug`, `/static/*`) as a regular expression over a path.
+ *
+ * @param path The pattern.
+ * @returns The expression, anchored at both ends.
+ */
+export function patternRegExp(path: string): RegExp {
   const source = path.split("/").map((segment) => {
     if (segment === "*") return ".*";
     if (segment.startsWith(":")) {

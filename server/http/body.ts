@@ -20,11 +20,17 @@ export const BODY_LIMITS: {
   readonly draft: number;
   /** The editor's forms (`/editor/*`): a draft, form-encoded (up to 9 bytes a character). */
   readonly editorForm: number;
+  /**
+   * The text converters' JSON bodies (`/api/v1/text/*`) and the text page's form: 2 MiB, a
+   * megabyte of text with room for JSON's escapes.
+   */
+  readonly text: number;
 } = {
   form: 16_384,
   json: 16_384,
   draft: 1_048_576,
   editorForm: 1_048_576,
+  text: 2_097_152,
 };
 
 /** The largest body any route reads: a declared `Content-Length` above it is refused at once. */
@@ -169,4 +175,57 @@ export async function readForm(request: Request, limit: number): Promise<Record<
   const text = new TextDecoder().decode(bytes);
   for (const [name, value] of new URLSearchParams(text)) form[name] = value;
   return form;
+}
+
+/**
+ * Refuses a request whose body is not `Content-Type: application/json` (any parameters, such as
+ * a charset, allowed): a 415 naming what was sent, the body cancelled unread.
+ *
+ * @param request The request.
+ * @throws {ApiError} 415 for another media type or none.
+ */
+export async function requireJson(request: Request): Promise<void> {
+  const contentType = requestHeader(request, "content-type");
+  const media = contentType?.split(";")[0]?.trim().toLowerCase();
+  if (media === "application/json") return;
+  await request.body?.cancel().catch(() => {});
+  throw new ApiError(
+    415,
+    "unsupported_media_type",
+    `Content-Type must be application/json: got ${
+      contentType === null ? "none" : JSON.stringify(contentType)
+    }`,
+  );
+}
+
+/**
+ * Reads a JSON request body within `limit` bytes: `Content-Type: application/json` required (415
+ * otherwise), then the bytes as UTF-8 (a 400 naming `body` for bytes that are not), then JSON (a
+ * 400 naming `body`).
+ *
+ * @param request The request.
+ * @param limit Most bytes accepted.
+ * @returns The parsed JSON.
+ * @throws {ApiError} 415, 413 over the limit, 408 past the deadline, 400 for bad UTF-8 or JSON.
+ */
+export async function readJsonBody(request: Request, limit: number): Promise<unknown> {
+  await requireJson(request);
+  const bytes = await readBody(request, limit);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw ApiError.invalidParam("body", "Request body is not valid UTF-8");
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? `: ${error.message}` : "";
+    throw ApiError.invalidParam(
+      "body",
+      text.trim() === ""
+        ? "Request body is empty: expected a JSON object"
+        : `Request body is not valid JSON${reason}`,
+    );
+  }
 }

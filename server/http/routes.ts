@@ -8,10 +8,11 @@
 import { Context, type Handler } from "hono";
 import { tryDecodeURIComponent } from "hono/utils/url";
 import { ApiError } from "../../core/errors.ts";
-import { chosenFormat, paramParser } from "../../core/execute.ts";
+import { chosenFormat, paramParser, parseBody } from "../../core/execute.ts";
 import { negotiateLang } from "../../core/i18n.ts";
 import { takesLang } from "../../core/lang_param.ts";
 import type { AnyOperation, OperationContext, OperationFormat } from "../../core/operation.ts";
+import { BODY_LIMITS, readJsonBody } from "./body.ts";
 import type { Call } from "./call.ts";
 import { requestHeader } from "./request_header.ts";
 import { compressResponse, compressText } from "./compress.ts";
@@ -293,6 +294,15 @@ function localAnswer(op: AnyOperation, options: CompileOptions): Answer {
       : enveloped(call, data, headers);
   };
   const langAware = takesLang(op);
+  if (op.body) {
+    // A JSON body (the text converters): read within its limit, parsed by the body schema; the
+    // query takes no parameters.
+    return async (call) => {
+      parse(queryEntries(call.url));
+      const params = parseBody(op, await readJsonBody(call.request, BODY_LIMITS.text));
+      return enveloped(call, run(params, context()));
+    };
+  }
   return (call, pathParams) => {
     const entries = queryEntries(call.url);
     if (pathParams) { for (const name in pathParams) entries.push([name, pathParams[name]!]); }

@@ -158,14 +158,16 @@ export function buildTools(
 }
 
 /**
- * The arguments of an operation's example request (its `example` URL), typed as its input schema
- * types them: what a client would send to call the tool with that example (without `format`,
+ * The arguments of an operation's example request (its `example` URL, or its `exampleBody`),
+ * typed as its input schema types them: what a client would send to call the tool with that example (without `format`,
  * which a tool does not offer).
  *
  * @param op The operation.
  * @returns The arguments.
  */
 export function exampleArguments(op: AnyOperation): Record<string, unknown> {
+  // An operation that takes a JSON body: its arguments are that body (the text converters).
+  if (op.body && op.exampleBody) return { ...op.exampleBody };
   const url = new URL(op.example, "http://example.invalid");
   const raw = new Map<string, string>(url.searchParams);
   const template = op.path.split("/");

@@ -15,6 +15,8 @@ import { toolCatalogue } from "./catalogue.ts";
 import { docsEndpoints, docsPage, tryPage, tryUrl } from "./docs.ts";
 import { guidePage, guideTopics } from "./guides.ts";
 import { homePage, notFoundPage } from "./home.ts";
+import { BODY_LIMITS, readForm } from "../http/body.ts";
+import { textPage } from "./text.ts";
 import { htmlPage } from "./lang.ts";
 import { toolPage } from "./tool.ts";
 import { listenHandler, voicePage, voicePageAllowance, type VoicePageDeps } from "./voice.ts";
@@ -72,6 +74,10 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
     if (c.req.method === "GET") {
       pageViews.record(slug, c.req.header("User-Agent"), c.get("caller")?.id ?? "unknown");
     }
+    if (slug === "text") {
+      const rendered = textPage({ form: undefined, baseUrl: context().baseUrl });
+      return page(rendered.body, rendered.status);
+    }
     const search = new URL(c.req.url).searchParams;
     if (slug === "voice" && voice) {
       const allowance = await voicePageAllowance(voice, c.get("caller").id);
@@ -79,6 +85,13 @@ export function mountPages(app: Hono<AppEnv>, options: PagesOptions): void {
       return page(rendered.body, rendered.status);
     }
     const rendered = toolPage({ op, search, ctx: context() });
+    return page(rendered.body, rendered.status);
+  });
+
+  // The text page's form is POSTed (text is too long for a URL), bounded as the API's bodies are.
+  app.post("/tools/text", async (c) => {
+    const form = await readForm(c.req.raw, BODY_LIMITS.text);
+    const rendered = textPage({ form, baseUrl: context().baseUrl });
     return page(rendered.body, rendered.status);
   });
 

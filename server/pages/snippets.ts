@@ -66,6 +66,42 @@ export function curlSnippet(url: string): string {
   return `curl '${url.replace(/'/g, "'\\''")}'`;
 }
 
+/**
+ * The `curl` command for a request with a JSON body (`POST`).
+ *
+ * @param url The API URL.
+ * @param body The JSON body.
+ * @returns Two shell lines, the URL and the body single-quoted.
+ */
+export function curlBodySnippet(url: string, body: unknown): string {
+  const quoted = (text: string) => `'${text.replace(/'/g, "'\\''")}'`;
+  return [
+    `curl -X POST ${quoted(url)} \\`,
+    `  -H 'Content-Type: application/json' -d ${quoted(JSON.stringify(body))}`,
+  ].join("\n");
+}
+
+/**
+ * The SDK call for an operation that takes a JSON body: `call()` with the operation's name, which
+ * the client types from its operation map.
+ *
+ * @param op The operation.
+ * @param body The JSON body.
+ * @returns A short TypeScript program.
+ */
+export function sdkBodySnippet(op: AnyOperation, body: Readonly<Record<string, unknown>>): string {
+  const fields = Object.entries(body).map(([name, value]) => {
+    const key = /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
+    return `${key}: ${JSON.stringify(value)}`;
+  });
+  return [
+    `import { createClient } from "@lanka/api";`,
+    ``,
+    `const lanka = createClient();`,
+    `const result = await lanka.call(${JSON.stringify(op.name)}, { ${fields.join(", ")} });`,
+  ].join("\n");
+}
+
 function literal(param: ParameterObject | undefined, value: string): string {
   if (param && isFlag(param)) return String(value === "1" || value === "true");
   const type = param?.schema.type;

@@ -82,6 +82,7 @@ svg .marker { stroke: #1b1f24; stroke-width: 2; stroke-dasharray: 4 3; }
 .invalid input[type="text"], .invalid input[type="date"], .invalid select, .invalid textarea { border-color: #cf222e; border-width: 2px; }
 .tool-form input[type="text"], .tool-form input[type="date"], .tool-form select { min-height: 2.75rem; max-width: 100%; }
 .tool-form textarea { width: 100%; max-width: 40rem; min-height: 7.5rem; }
+.result-text { display: block; width: 100%; max-width: 40rem; min-height: 7.5rem; }
 .answer audio { display: block; width: 100%; max-width: 40rem; margin-top: .75rem; }
 .notice { border-left: 6px solid #f0b429; background: var(--soft); padding: .75rem 1rem; }
 .w-5 { width: 7ch; } .w-10 { width: 13ch; } .w-15 { width: 18ch; } .w-20 { width: 100%; max-width: 24rem; }
@@ -118,6 +119,7 @@ button code { background: transparent; color: inherit; }
 form { grid-template-columns: minmax(0, 1fr); }
 form > *, label { min-width: 0; }
 select, input, textarea { max-width: 100%; min-width: 0; }
+[hidden] { display: none !important; }
 button.copy { margin-top: .75rem; background: var(--bg); color: var(--accent); border: 2px solid var(--accent); }
 .copied { margin-left: .5rem; }
 dl.summary { margin: .5rem 0 1rem; border-top: 1px solid var(--line); }

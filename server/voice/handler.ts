@@ -10,7 +10,7 @@ import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "../../core/errors.ts";
 import { codePoints, voice, type VoiceRequest } from "../../core/ops/voice.ts";
 import type { Clock } from "../clock.ts";
-import { readBody } from "../http/body.ts";
+import { readBody, requireJson } from "../http/body.ts";
 import type { AppEnv } from "../http/types.ts";
 import type { QuotaDecision, QuotaStore } from "../quota/store.ts";
 import { rateLimited, voiceCallerId } from "../http/quota.ts";
@@ -201,18 +201,7 @@ export async function synthesizeOr503(
  */
 export function voiceHandler(deps: VoiceHandlerDeps): Handler<AppEnv> {
   return async (c) => {
-    const contentType = c.req.header("content-type");
-    const media = contentType?.split(";")[0]?.trim().toLowerCase();
-    if (media !== "application/json") {
-      await c.req.raw.body?.cancel();
-      throw new ApiError(
-        415,
-        "unsupported_media_type",
-        `Content-Type must be application/json: got ${
-          contentType === undefined ? "none" : JSON.stringify(contentType)
-        }`,
-      );
-    }
+    await requireJson(c.req.raw);
     const { request, pieces } = parseVoiceBody(await readBodyText(c.req.raw, MAX_VOICE_BODY));
 
     const busy = deps.service.busyFor();

@@ -18,6 +18,12 @@ const NAMES = [
   "primenews",
   "Hilux",
   "www.doenets.lk",
+  // Legacy fonts (issue 46), named as the word processor's font menu names them, which is where a
+  // reader looks for them: a Sinhala or Tamil spelling would match nothing there.
+  "FM Abhaya",
+  "DL Manel",
+  "Kaputa",
+  "Bamini",
 ];
 
 /** A code: capitals and digits, with hyphens, dots or slashes (WP, AAA-0001, ISO, MP3, V). */

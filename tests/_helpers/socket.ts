@@ -96,6 +96,17 @@ export interface StreamAnswer {
 }
 
 /**
+ * The error envelope of a raw answer ({@linkcode StreamAnswer}'s `text`): the JSON after the
+ * headers, past a chunk size line if the body is chunked.
+ *
+ * @param text The raw answer.
+ * @returns The envelope's fields.
+ */
+export function rawEnvelope(text: string): { ok: boolean; code: string; error: string } {
+  return JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4).replace(/^[0-9a-f]+\r\n/, ""));
+}
+
+/**
  * Sends a request over a raw TCP connection whose body is streamed in chunks (chunked
  * transfer encoding, no `Content-Length`, unless `contentLength` is given), and stops writing as
  * soon as the server answers or closes: what an attacker's upload looks like to the server.

@@ -7,13 +7,14 @@
  */
 import assert from "node:assert/strict";
 import { startServer } from "../_helpers/server.ts";
-import { curlFrom, residentBytes, streamBody } from "../_helpers/socket.ts";
+import {
+  curlFrom,
+  rawEnvelope as envelope,
+  residentBytes,
+  streamBody,
+} from "../_helpers/socket.ts";
 
 const MB = 1024 * 1024;
-
-function envelope(text: string): { ok: boolean; code: string; error: string } {
-  return JSON.parse(text.slice(text.indexOf("\r\n\r\n") + 4).replace(/^[0-9a-f]+\r\n/, ""));
-}
 
 Deno.test("bodies past a route's limit are a 413 envelope, unread, with the server's memory flat", async (t) => {
   const dir = await Deno.makeTempDir();

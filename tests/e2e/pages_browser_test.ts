@@ -10,6 +10,7 @@ import { execute } from "../../core/execute.ts";
 import { operations } from "../../core/registry.ts";
 import { colomboDate } from "../../server/clock.ts";
 import { formatValue } from "../../server/pages/result.ts";
+import { TEXT_MODES, textRequest } from "../../server/pages/text.ts";
 import { exampleParams, pageOf } from "../../server/pages/tool.ts";
 import { GOLDEN_FIGURES } from "../_helpers/golden_pages.ts";
 import { figure, fillForm, launchBrowser, shot, startServer, submit } from "./_browser.ts";
@@ -28,6 +29,52 @@ Deno.test({
     try {
       // Server-only tools (the store) have pages of their own, tested with their feature.
       for (const op of operations.filter((o) => o.page !== undefined && o.run !== undefined)) {
+        if (op.body) {
+          // An operation that reads a JSON body (the text page): its example body, as the page's
+          // form takes it (the mode whose request is that operation and body), POSTed.
+          await t.step(
+            `the ${op.page} page computes ${op.name}'s example from the form`,
+            async () => {
+              const body = op.exampleBody as Record<string, string>;
+              const mode = TEXT_MODES.find((m) => {
+                const request = textRequest(m, body.text!);
+                return request.op === op && JSON.stringify(request.body) === JSON.stringify(body);
+              });
+              assert.ok(mode, `${op.name}: no mode of the form sends ${JSON.stringify(body)}`);
+              await page.goto(`${base}/tools/${op.page}`);
+              await fillForm(page, [["mode", mode], ["text", body.text!]]);
+              await submit(page);
+              assert.equal(new URL(page.url()).pathname, `/tools/${op.page}`);
+              const expected =
+                (op.run!(body, { today: "", baseUrl: base }) as { text: string }).text;
+              assert.equal(await page.locator('[data-field="answer.text"]').inputValue(), expected);
+              // The copy button (shown by the page script) copies the result box's whole text.
+              await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], {
+                origin: base,
+              });
+              const copy = page.locator("button.copy");
+              assert.ok(await copy.isVisible(), "the copy button is shown");
+              await copy.click();
+              await page.locator(".copied:not(:empty)").waitFor();
+              assert.equal(await page.evaluate("navigator.clipboard.readText()"), expected);
+              // Without the script the button stays hidden: [hidden] beats the buttons' display.
+              const shown = await page.evaluate(`(() => {
+                const b = document.createElement("button");
+                b.className = "copy";
+                b.hidden = true;
+                document.querySelector("main").append(b);
+                return getComputedStyle(b).display;
+              })()`);
+              assert.equal(shown, "none");
+              assert.match(
+                squash(await page.locator('[data-snippet="curl"]').textContent() ?? ""),
+                new RegExp(`^curl -X POST '${base}/api/v1${op.path}'`),
+              );
+              await shot(page, `tool-${op.page}-${op.name}`);
+            },
+          );
+          continue;
+        }
         await t.step(`the ${op.page} page computes its example from the form`, async () => {
           await page.goto(`${base}/tools/${op.page}`);
           // The fields the page shows (its page file's, or the generic page's).

@@ -7,7 +7,7 @@ import {
   LankaError,
   ValidationError,
 } from "../../mod.ts";
-import { exampleParams } from "../../server/pages/tool.ts";
+import { exampleInput } from "../_helpers/examples.ts";
 import { FIXED_NOW, json, testApp } from "../_helpers/app.ts";
 import { feedOp, itemOp, reply, scriptedFetch } from "./_fakes.ts";
 
@@ -114,8 +114,9 @@ Deno.test("mode auto sends server-only operations to the server", async () => {
 Deno.test("call() reaches every operation of the registry by name", async () => {
   const client = createClient({ mode: "local" });
   for (const op of operations.filter((o) => o.local)) {
-    // Path and query parameters of the example ("/nic/{number}" reads the number from the path).
-    const data = await client.call(op.name, Object.fromEntries(exampleParams(op)));
+    // Path and query parameters of the example ("/nic/{number}" reads the number from the path),
+    // or the example body of an operation that takes one (the text converters).
+    const data = await client.call(op.name, exampleInput(op));
     assert.ok(data && typeof data === "object", `${op.name} answers its example`);
   }
   const error = await client.call("nope").then(() => undefined, (e) => e as LankaError);

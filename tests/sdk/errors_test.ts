@@ -36,6 +36,8 @@ const EXPECTED: Record<string, string> = {
   forbidden: "AuthError",
   not_found: "NotFoundError",
   rate_limited: "RateLimitError",
+  // The caller must name the font: a request to change, like invalid_param (docs/sdk.md).
+  font_uncertain: "ValidationError",
 };
 
 Deno.test("every error code the server emits maps to an error class", async () => {

@@ -13,8 +13,8 @@ import { registerAllMessages } from "../../core/i18n_all.ts";
 import { takesLang } from "../../core/lang_param.ts";
 import type { AnyOperation } from "../../core/operation.ts";
 import { operations } from "../../core/registry.ts";
-import { createClient } from "../../mod.ts";
-import { exampleParams } from "../../server/pages/tool.ts";
+import { createClient, type ParamValue } from "../../mod.ts";
+import { exampleInput } from "../_helpers/examples.ts";
 import { FIXED_NOW } from "../_helpers/app.ts";
 
 const client = createClient({ mode: "local", now: () => FIXED_NOW });
@@ -41,8 +41,10 @@ const MORE: [string, Record<string, string>][] = [
 
 /** Each case: an operation's example (and {@linkcode MORE}), in a language when it takes one. */
 const cases = [
-  ...local.map((op) => ({ op, params: Object.fromEntries(exampleParams(op)), example: true })),
-  ...MORE.map(([name, params]) => ({
+  ...local.map((op) => ({ op, params: exampleInput(op), example: true })),
+  ...MORE.map((
+    [name, params],
+  ): { op: AnyOperation; params: Record<string, ParamValue>; example: false } => ({
     op: local.find((op) => op.name === name)!,
     params,
     example: false,
@@ -56,7 +58,7 @@ const cases = [
   }))
 );
 
-async function answer(op: AnyOperation, params: Record<string, string>): Promise<unknown> {
+async function answer(op: AnyOperation, params: Record<string, ParamValue>): Promise<unknown> {
   try {
     return { data: await client.call(op.name, params) };
   } catch (error) {

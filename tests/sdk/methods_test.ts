@@ -15,10 +15,11 @@ import {
   RateLimitError,
 } from "../../mod.ts";
 import { operations } from "../../core/registry.ts";
-import { apiUrl, sdkSnippet } from "../../server/pages/snippets.ts";
+import { apiUrl, sdkBodySnippet, sdkSnippet } from "../../server/pages/snippets.ts";
 import { exampleParams, formParameters } from "../../server/pages/tool.ts";
 import { encodeWav } from "../../server/voice/audio.ts";
 import { FIXED_NOW, json, testApp } from "../_helpers/app.ts";
+import { exampleRequest } from "../_helpers/examples.ts";
 import { reply, scriptedFetch } from "./_fakes.ts";
 
 const PEER = { remoteAddr: { hostname: "203.0.113.7", port: 40000, transport: "tcp" } };
@@ -315,15 +316,28 @@ Deno.test("voice.synthesize() in auto mode reaches the server, which asks for a 
   assert.equal(sent[0]!.method, "POST");
 });
 
-/** The SDK snippet a tool page shows for its example, without the import. */
+/**
+ * The SDK snippet a tool page shows for its example, without the import, and the server request
+ * it stands for: the example URL's parameters, or the example body of an operation that takes one
+ * (the text page's `call()`).
+ */
 function pageSnippets() {
   return operations.filter((op) => op.page !== undefined && op.run !== undefined).map((op) => {
-    const params = formParameters(op);
-    const shown = new Set(params.map((p) => p.name));
-    const pairs = exampleParams(op).filter(([name]) => shown.has(name));
-    const code = sdkSnippet(op, params, pairs);
+    let code: string;
+    let request: { path: string; init: RequestInit };
+    if (op.body) {
+      code = sdkBodySnippet(op, op.exampleBody!);
+      request = exampleRequest(op);
+    } else {
+      const params = formParameters(op);
+      const shown = new Set(params.map((p) => p.name));
+      const pairs = exampleParams(op).filter(([name]) => shown.has(name));
+      code = sdkSnippet(op, params, pairs);
+      const url = new URL(apiUrl(op, pairs, BASE));
+      request = { path: url.pathname + url.search, init: {} };
+    }
     assert.match(code, /^import \{ createClient \} from "@lanka\/api";\n/);
-    return { op, pairs, body: code.split("\n").slice(1).join("\n") };
+    return { op, request, body: code.split("\n").slice(1).join("\n") };
   });
 }
 
@@ -334,12 +348,13 @@ Deno.test("every tool page's SDK snippet runs against the SDK and answers as the
   ) => Promise<unknown>;
   const snippets = pageSnippets();
   assert.ok(snippets.length >= 13);
-  for (const { op, pairs, body } of snippets) {
+  assert.ok(snippets.some(({ op }) => op.body), "a body operation's snippet is among them");
+  for (const { op, request, body } of snippets) {
     const local = (options: object) =>
       createClient({ ...options, mode: "local", baseUrl: BASE, now: () => FIXED_NOW });
     const data = await new AsyncFunction("createClient", `${body}\nreturn result;`)(local);
-    const url = new URL(apiUrl(op, pairs, BASE));
-    const expected = await json(await server.request(url.pathname + url.search));
+    const expected = await json(await server.request(request.path, request.init));
+    assert.equal(expected.ok, true, `${op.name}: ${JSON.stringify(expected)}`);
     assert.deepEqual(data, expected.data, `${op.name}: ${body}`);
   }
 });

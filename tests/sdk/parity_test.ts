@@ -1,8 +1,8 @@
 /**
  * Parity: every local operation of the registry gives the same answer computed in-process by the
  * SDK as from the server, for valid and invalid inputs alike. Inputs are generated from each
- * operation's OpenAPI parameter schemas, so operations added to the registry later are covered
- * without editing this file.
+ * operation's OpenAPI parameter schemas (and request body schema, for an operation that reads a
+ * JSON body), so operations added to the registry later are covered without editing this file.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -24,9 +24,29 @@ interface ParamSchema {
 
 interface Parameter {
   name: string;
-  in: "path" | "query";
+  /** `body`: a field of the JSON body of an operation that reads one (the text converters). */
+  in: "path" | "query" | "body";
   required: boolean;
   schema: ParamSchema;
+}
+
+/** The JSON body of an operation as the OpenAPI document describes it. */
+interface RequestBody {
+  content: Record<
+    string,
+    { schema: { properties?: Record<string, ParamSchema>; required?: string[] } }
+  >;
+}
+
+/** The fields of an operation's JSON body, as parameters (a body's fields are text here). */
+function bodyParameters(body: RequestBody | undefined): Parameter[] {
+  const schema = body?.content["application/json"]?.schema;
+  return Object.entries(schema?.properties ?? {}).map(([name, fieldSchema]) => ({
+    name,
+    in: "body",
+    required: schema?.required?.includes(name) ?? false,
+    schema: fieldSchema,
+  }));
 }
 
 const JUNK = ["", " ", "abc", "1e5", "NaN", "Infinity", "-1", "0x10", "1,000", "+5", "1.2.3", "-0"];
@@ -95,6 +115,10 @@ function paramsFor(
   const pathExample = op.example.split("?")[0]!;
   const exampleValue = (p: Parameter): string | undefined => {
     if (p.in === "query") return example.get(p.name) ?? undefined;
+    if (p.in === "body") {
+      const value = op.exampleBody?.[p.name];
+      return typeof value === "string" ? value : undefined;
+    }
     const at = op.path.split("/").indexOf(`{${p.name}}`);
     return at >= 0
       ? decodeURIComponent(pathExample.replace("/api/v1", "").split("/")[at]!)
@@ -148,14 +172,15 @@ Deno.test("every local operation answers the same in-process as from the server"
     fetch: server.fetch,
   });
   const doc = buildOpenApi(operations, { baseUrl: "http://lanka.test" }) as {
-    paths: Record<string, Record<string, { parameters?: Parameter[] }>>;
+    paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: RequestBody }>>;
   };
   const localOps = operations.filter((op) => op.local);
   assert.ok(localOps.length >= 5, "the registry holds the local operations");
   for (const op of localOps) {
-    await t.step(`${op.name}() in-process equals GET /api/v1${op.path}`, async () => {
-      const parameters = doc.paths[`/api/v1${op.path}`]![op.method.toLowerCase()]!.parameters ??
-        [];
+    await t.step(`${op.name}() in-process equals ${op.method} /api/v1${op.path}`, async () => {
+      const item = doc.paths[`/api/v1${op.path}`]![op.method.toLowerCase()]!;
+      // Path and query parameters, and the JSON body's fields of an operation that reads one.
+      const parameters = [...(item.parameters ?? []), ...bodyParameters(item.requestBody)];
       let successes = 0;
       let failures = 0;
       await fc.assert(

@@ -17,11 +17,15 @@ import { createKey, signUp } from "../_helpers/accounts.ts";
 import { testApp } from "../_helpers/app.ts";
 import { startServer } from "../_helpers/server.ts";
 import { accountWithKey } from "../e2e/_server.ts";
+import { exampleRequest } from "../_helpers/examples.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
 type Data = Record<string, unknown>;
+
+/** "Sri Lanka" in Sinhala: ශ, virama, joiner, ර, ii; ල, anusvara, ක, aa. */
+const SRI_LANKA = "\u0dc1\u0dca\u200d\u0dbb\u0dd3 \u0dbd\u0d82\u0d9a\u0dcf";
 
 /**
  * Golden figures of the tools' examples (the arguments are each operation's `example` URL), the
@@ -58,6 +62,11 @@ const GOLDEN: Record<string, (data: Data) => void> = {
   holidays: (d) => assert.equal(d.count, 8),
   // tests/core/districts_test.ts: 25 districts (ISO 3166-2:LK).
   districts: (d) => assert.equal(d.count, 25),
+  // Open-SL/sinhala-unicode-converter's README and tests: Y%S ,xld and shrii la\nkaa are "Sri
+  // Lanka" in Sinhala (FM Abhaya shares these DL Manel codes; docs/text.md).
+  "text-unicode": (d) => assert.equal(d.text, SRI_LANKA),
+  "text-legacy": (d) => assert.equal(d.text, "Y%S ,xld"),
+  "text-singlish": (d) => assert.equal(d.text, SRI_LANKA),
 };
 
 function text(result: CallToolResult): string {
@@ -118,7 +127,12 @@ Deno.test(
           assert.ok(!result.isError, `${tool.op.name}: ${text(result)}`);
           // The same answer as the API's for the same example (the SDK client has already checked
           // structuredContent against the tool's output schema).
-          const api = await fetch(`${server.url}${tool.op.example}`, { headers: auth });
+          // The example request: its URL, or for the text converters a POST of its example body.
+          const example = exampleRequest(tool.op);
+          const api = await fetch(`${server.url}${example.path}`, {
+            ...example.init,
+            headers: { ...auth, ...example.init.headers as Record<string, string> },
+          });
           const envelope = await api.json();
           const expected = tool.wrapped ? { result: envelope.data } : envelope.data;
           if (!["news", "tools"].includes(tool.op.name)) {
@@ -159,6 +173,26 @@ Deno.test(
         assert.match(text(missing), /Parameter "number" is required/);
         const ics = await call(client, "holidays", { year: 2026, format: "ics" });
         assert.match(text(ics), /Parameter "format" is not offered/);
+
+        // The text converters (issue 46): their arguments are the JSON body's fields.
+        const unicodeTool = tools.find((tool: Tool) => tool.name === "text-unicode")!;
+        assert.deepEqual(unicodeTool.inputSchema.required, ["text", "font"]);
+        const fields = unicodeTool.inputSchema.properties as Record<string, Data>;
+        assert.deepEqual(fields.font!.enum, ["fm-abhaya", "dl-manel", "kaputa", "bamini", "auto"]);
+        for (const name of ["text-legacy", "text-singlish"]) {
+          assert.ok(tools.some((tool: Tool) => tool.name === name), name);
+        }
+        const read = await call(client, "text-unicode", { text: "Y%S ,xld", font: "dl-manel" });
+        assert.ok(!read.isError, text(read));
+        assert.equal((read.structuredContent as Data).text, SRI_LANKA);
+        const unsure = await call(client, "text-unicode", { text: "Y%S", font: "auto" });
+        assert.equal(unsure.isError, true);
+        assert.match(text(unsure), /font_uncertain/);
+        assert.match(text(unsure), /"font"/);
+        const badFont = await call(client, "text-legacy", { text: "x", font: "kaputa" });
+        assert.equal(badFont.isError, true);
+        assert.match(text(badFont), /invalid_param/);
+        assert.match(text(badFont), /"font"/);
 
         // lang works as on the API.
         const si = await call(client, "holidays", { year: 2026, type: "mercantile", lang: "si" });

@@ -169,6 +169,21 @@ Deno.test("every parameter carries an example of its own type, and enums say the
   assert.ok(doc.info.description.includes(ENUM_RULE));
 });
 
+Deno.test("an operation with an example body shows it in the document and the index, and it parses", async () => {
+  const doc = await document();
+  await using t = await testApp();
+  const index = await json(await t.request("/api/v1"));
+  const withBody = operations.filter((op) => op.exampleBody);
+  assert.ok(withBody.length >= 3, "the text converters");
+  for (const op of withBody) {
+    const content = doc.paths[`/api/v1${op.path}`].post.requestBody.content["application/json"];
+    assert.deepEqual(content.example, op.exampleBody, op.name);
+    assert.ok(op.body!.safeParse(op.exampleBody).success, `${op.name}: the example parses`);
+    const entry = index.data.endpoints.find((e: Doc) => e.name === op.name);
+    assert.deepEqual(entry.exampleBody, op.exampleBody, op.name);
+  }
+});
+
 Deno.test("enumerated values follow one rule: any case accepted, the canonical value answered", async () => {
   await using t = await testApp();
   const cases: [string, (data: Doc) => unknown, unknown][] = [

@@ -19,8 +19,20 @@ import { crawl, htmlProblems, squash } from "../_helpers/pages.ts";
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36";
 const asBrowser = { headers: { "User-Agent": BROWSER } };
 const paged = operations.filter((op) => op.page !== undefined);
-/** Operations whose tool page computes the result in-process (server-only ones have their own pages). */
-const computed = paged.filter((op) => op.run !== undefined);
+/**
+ * Operations whose tool page computes the result in-process from a GET form (server-only ones
+ * have their own pages, and so do those that read a JSON body: see {@linkcode posted}).
+ */
+const computed = paged.filter((op) => op.run !== undefined && op.body === undefined);
+/**
+ * Pages of local operations that read a JSON body (the text page): their form is POSTed, since
+ * the text is too long for a URL; the first operation of each such page in the registry.
+ */
+const posted = [
+  ...new Map(
+    paged.filter((op) => op.run && op.body).reverse().map((op) => [op.page!, op]),
+  ),
+].reverse();
 const ctx = { today: "2026-06-15", baseUrl: "http://lanka.test" };
 
 /** A tool page's query for the operation's documented example. */
@@ -72,6 +84,47 @@ Deno.test("every local operation with a page has a tool page whose example resul
       assert.equal(field(body, "lastVerified"), op.provenance.lastVerified, op.name);
       assert.ok(body.includes(op.provenance.sourceUrl.replace(/&/g, "&amp;")), op.name);
     }
+  }
+});
+
+Deno.test("a page of operations that read a JSON body POSTs its form and shows their example", async () => {
+  await using t = await testApp();
+  assert.ok(posted.length >= 1, "the text page");
+  for (const [slug, op] of posted) {
+    const res = await t.request(`/tools/${slug}`, asBrowser);
+    assert.equal(res.status, 200, slug);
+    const page = squash(await res.text());
+    assert.match(page, new RegExp(`<form method="post" action="/tools/${slug}#answer"`));
+    // The snippets send the operation's example body (HTML-escaped in the page).
+    const body = JSON.stringify(op.exampleBody).replace(/&/g, "&amp;").replace(/"/g, "&quot;")
+      .replace(/'/g, "&#39;");
+    assert.ok(
+      page.includes(
+        `data-snippet="curl">curl -X POST &#39;http://lanka.test/api/v1${op.path}&#39;`,
+      ),
+      slug,
+    );
+    assert.ok(page.includes(`-d &#39;${body}&#39;`), `${slug}: ${body}`);
+    assert.ok(page.includes(`await lanka.call(&quot;${op.name}&quot;, {`), slug);
+  }
+});
+
+Deno.test("the text page's result box says the language it holds, whatever the page's", async () => {
+  await using t = await testApp();
+  const cases: [string, string, string][] = [
+    ["/ta/tools/text", "mode=fm-abhaya&text=Y%25S+%2Cxld", 'lang="si"'],
+    ["/si/tools/text", "mode=tanglish&text=vanakkam", 'lang="ta"'],
+    ["/tools/text", "mode=to-dl-manel&text=%E0%B6%BD%E0%B6%82%E0%B6%9A%E0%B7%8F", 'lang="en"'],
+  ];
+  for (const [path, body, lang] of cases) {
+    const res = await t.request(path, {
+      method: "POST",
+      headers: { ...asBrowser.headers, "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+    });
+    assert.equal(res.status, 200, `${path} ${body}`);
+    const box = /<textarea id="result"[^>]*>/.exec(squash(await res.text()))?.[0] ?? "";
+    assert.ok(box.includes(lang), `${path} ${body}: ${box}`);
   }
 });
 
@@ -443,6 +496,30 @@ Deno.test("tool pages and try-it answer any malformed query with a page, never a
         },
       ),
       { numRuns: 25 },
+    );
+  }
+  // A POSTed form (the text page): any mix of its own fields, empty or junk, is a page.
+  for (const [slug] of posted) {
+    const form = await read(t, `/tools/${slug}`);
+    const names = [...form.matchAll(/<(?:input|select|textarea)[^>]*\bname="([^"]+)"/g)]
+      .map((m) => m[1]!);
+    assert.ok(names.length >= 2, `${slug}: ${names}`);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...names, "unknown"), value), { maxLength: 5 }),
+        async (pairs) => {
+          const body = new URLSearchParams(pairs).toString();
+          const res = await t.request(`/tools/${slug}`, {
+            method: "POST",
+            headers: { ...asBrowser.headers, "Content-Type": "application/x-www-form-urlencoded" },
+            body,
+          });
+          assert.ok([200, 400].includes(res.status), `POST ${slug} ${body}: ${res.status}`);
+          assert.match(res.headers.get("Content-Type") ?? "", /^text\/html/);
+          assert.doesNotMatch(await res.text(), /<script>/, "values are escaped");
+        },
+      ),
+      { numRuns: 50 },
     );
   }
 });
