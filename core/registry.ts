@@ -41,6 +41,7 @@ import { voice } from "./ops/voice.ts";
 import { newsOperations } from "./ops/news.ts";
 import { electricity } from "./ops/electricity.ts";
 import { phone } from "./ops/phone.ts";
+import { division, divisions, places, postcode } from "./ops/places.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -73,6 +74,10 @@ export const operations: readonly AnyOperation[] = [
   workingDays,
   workingDaysAdd,
   districts,
+  postcode,
+  places,
+  divisions,
+  division,
   tools,
   zScore,
   scholarship,
