@@ -193,7 +193,7 @@ const placesResult: z.ZodMiniType<PlacesResult> = z.object({
     province: area,
     status: z.nullable(z.string()),
     matched: z.object({
-      text: z.string(),
+      written: z.string().check(z.describe("The name that matched, as the data writes it")),
       lang: z.enum(["en", "si", "ta"]),
       field: z.enum(["name", "variant", "zone", "code"]),
       how: z.enum(PLACE_HOWS),

@@ -181,7 +181,7 @@ export interface PlaceMatch {
   /** Post offices and localities: the list status of the code; null for divisions. */
   status: string | null;
   /** The name that matched and how. */
-  matched: { text: string; lang: "en" | "si" | "ta"; field: NameField; how: MatchHow };
+  matched: { written: string; lang: "en" | "si" | "ta"; field: NameField; how: MatchHow };
   /** Higher is better: 100 an exact name or code, 90 the start of a name, down to 20. */
   score: number;
   /** The API answer with everything about the place. */
@@ -231,7 +231,11 @@ function matchOf(
       postcode: office.code,
       officeType: office.officeType,
       servedBy: local ? office.name : null,
-      district: office.postalDistrict,
+      district: {
+        code: office.postalDistrict.code,
+        name: office.postalDistrict.name,
+        kind: "postal",
+      },
       administrativeDistrict: office.administrativeDistrict
         ? { code: office.administrativeDistrict.code, name: office.administrativeDistrict.name }
         : null,
@@ -289,7 +293,7 @@ export function findPlaces(params: FindPlacesParams, baseUrl: string): PlacesRes
   const hits = searchPlaces(params.q, { district, kind: params.kind, limit });
   const places = hits.map((hit): PlaceMatch => ({
     ...matchOf(hit.place.kind, hit.place.record, hit.place.locality, baseUrl),
-    matched: { text: hit.text, lang: hit.lang, field: hit.field, how: hit.how },
+    matched: { written: hit.text, lang: hit.lang, field: hit.field, how: hit.how },
     score: hit.score,
   }));
   return {
