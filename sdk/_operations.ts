@@ -28,6 +28,9 @@ export const EAGER: Readonly<Record<string, AnyOperation>> = {
   land,
 };
 
+/** The places operations' module: postcodes, places search, divisions, and their data. */
+const places = () => import("../core/ops/places.ts");
+
 /** Operations loaded on first use, by id. */
 const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   holidays: () => import("../core/ops/holidays.ts").then((m) => m.holidays),
@@ -60,6 +63,11 @@ const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   "electricity-bill": () => import("../core/ops/electricity.ts").then((m) => m.electricity),
   // Its Sinhala and Tamil word tables (about 3 KB gzipped) load only with the first call.
   words: () => import("../core/ops/words.ts").then((m) => m.words),
+  // The four places operations share one chunk with their data (docs/sdk.md).
+  postcode: () => places().then((m) => m.postcode),
+  places: () => places().then((m) => m.places),
+  divisions: () => places().then((m) => m.divisions),
+  division: () => places().then((m) => m.division),
 };
 
 const loaded = new Map<string, Promise<AnyOperation | undefined>>();

@@ -3,7 +3,8 @@
  * (case, accents, punctuation, the zero-width joiner, the order Unicode allows for a vowel sign),
  * and {@linkcode skeleton} makes two spellings of the same sounds equal, as people write Sri
  * Lankan names in the Latin script ("Mullaitivu", "Mullathivu"; "Vavuniya", "Wavuniya"), in
- * Sinhala (ණ or න, ළ or ල, long or short vowels) and in Tamil (ள, ழ or ல; ண, ன or ந).
+ * Sinhala (retroflex or dental na and la, long or short vowels, aspirated or plain consonants)
+ * and in Tamil (the three l, the three n, the two r, long or short vowels).
  *
  * Pure and zod-free. The letters are written as escapes: no Sinhala or Tamil in `.ts` files.
  *
