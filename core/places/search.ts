@@ -390,12 +390,19 @@ class Hits {
     });
   }
 
-  /** The hits, best first: score, then rank, then the shorter name, then the id. */
+  /**
+   * The hits, best first: score, then rank, then the shorter name, then the id; codes found by
+   * their first digits in code order.
+   */
   ranked(limit: number): PlaceHit[] {
+    const byId = (a: PlaceHit, b: PlaceHit) =>
+      a.place.id < b.place.id ? -1 : a.place.id > b.place.id ? 1 : 0;
     return [...this.best.values()]
       .sort((a, b) =>
-        b.score - a.score || a.place.rank - b.place.rank || a.length - b.length ||
-        (a.place.id < b.place.id ? -1 : a.place.id > b.place.id ? 1 : 0)
+        b.score - a.score ||
+        (a.how === "code" && b.how === "code"
+          ? byId(a, b)
+          : a.place.rank - b.place.rank || a.length - b.length || byId(a, b))
       )
       .slice(0, limit)
       .map(({ length: _, ...hit }) => hit);
@@ -451,16 +458,30 @@ function wordsSearch(hits: Hits, index: PlaceIndex, words: string[]): void {
   }
 }
 
+/**
+ * Names that are the query's first words, the rest being a qualifier the name does not carry
+ * ("Homagama Town", "Beligala (Sab)", "Devinuwara (Dondra)"): the whole name must match.
+ */
+function leadingWords(hits: Hits, index: PlaceIndex, words: string[]): void {
+  for (let n = words.length - 1; n >= 1; n--) {
+    const key = words.slice(0, n).join("");
+    const { keys, name, first } = index.folded;
+    for (let i = lowerBound(keys, key); i < keys.length && keys[i] === key; i++) {
+      if (first[i] === 1) hits.add(name[i]!, 50 - 5 * (words.length - n), "words");
+    }
+  }
+}
+
 /** Skeletons within one or two typing errors of the query's, against the start of the name. */
 function typoSearch(hits: Hits, index: PlaceIndex, sound: string): void {
   const query = [...sound];
   const max = query.length >= 8 ? 2 : 1;
-  const pairs = letterPairs(sound);
-  // Each error changes at most two letter pairs.
-  const needed = pairs.length - 2 * max;
+  const pairs = new Set(letterPairs(sound));
+  // Each error changes at most three of the query's letter pairs (two letters swapped: three).
+  const needed = pairs.size - 3 * max;
   const counts = new Uint8Array(index.distinct.length);
   const touched: number[] = [];
-  for (const pair of new Set(pairs)) {
+  for (const pair of pairs) {
     const list = index.pairs.get(pair);
     if (!list) continue;
     for (const id of list) {
@@ -529,7 +550,10 @@ export function searchPlaces(
     () => "spelling",
   );
   const words = folded.split(" ");
-  if (words.length > 1) wordsSearch(hits, index, words);
+  if (words.length > 1) {
+    wordsSearch(hits, index, words);
+    leadingWords(hits, index, words);
+  }
   if ([...sound].length >= 4) typoSearch(hits, index, sound);
   return hits.ranked(limit);
 }
