@@ -63,6 +63,11 @@ function districtText(district: unknown): SafeHtml {
   return markup(key, { district: nameIn(d.name) });
 }
 
+/** `{province} Province` (the Sinhala and Tamil names say province already). */
+function provinceText(province: unknown): SafeHtml {
+  return markup("page.postcodes.province", { province: nameIn(obj(province).name) });
+}
+
 /** What a place is: post office, sub post office, locality, DS division, MC, UC or PS. */
 function kindText(place: Json): string {
   if (place.kind === "post_office" || place.kind === "locality") {
@@ -119,7 +124,7 @@ function placeItem(place: Json): SafeHtml {
         ? html`
           · ${served}
         `
-        : ""} · ${districtText(place.district)} · ${nameIn(obj(place.province).name)}</p>
+        : ""} · ${districtText(place.district)} · ${provinceText(place.province)}</p>
       ${admin ? html`<p class="muted">${admin}</p>` : ""}
       ${found ? html`<p class="muted">${found}</p>` : ""}
     </li>
@@ -136,11 +141,13 @@ function row(label: string, value: SafeHtml | string): SafeHtml {
   `;
 }
 
-/** The values the sources give, as they write them. */
+/** The sources a disagreement names. */
+const SOURCES = new Set(["g9p999", "slwdc", "madurapa"]);
+
+/** What each source gives, as it writes it (a duplicate row's rows as they are). */
 function valuesText(values: Json): SafeHtml {
-  return asWritten(
-    Object.entries(values).map(([k, v]) => `${k}: ${String(v)}`).join(", "),
-  );
+  const named = Object.entries(values).filter(([k]) => SOURCES.has(k) || /^row \d+$/.test(k));
+  return asWritten(named.map(([k, v]) => `${k}: ${String(v)}`).join(", "));
 }
 
 /** One disagreement between the sources, in the page's language. */
@@ -207,7 +214,7 @@ function officeDetails(answer: PostcodeResult): SafeHtml {
         })
         : t("page.postcodes.admin_unknown"),
     ),
-    row(t("page.postcodes.row_province"), nameIn(office.province.name)),
+    row(t("page.postcodes.row_province"), provinceText(office.province)),
   );
   if (office.variants.length) {
     rows.push(row(t("page.postcodes.row_variants"), asWritten(office.variants.join(", "))));
