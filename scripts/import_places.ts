@@ -118,7 +118,13 @@ function conflictRecord(c: Json): Json {
 
 function buildPlaces(research: Json, iso: Map<string, string>): Json {
   const meta = research.meta;
-  const postcodes = research.postcodes.map((p: Json) => postcodeRecord(p, iso));
+  const written = research.postcodes.map((p: Json) => postcodeRecord(p, iso));
+  // Each record's provenance is one of a few patterns: listed once, named by an id in records.
+  const counts = new Map<string, number>();
+  for (const p of written) counts.set(p.provenance, (counts.get(p.provenance) ?? 0) + 1);
+  const order = [...counts].sort((a, b) => b[1] - a[1]).map(([pattern]) => pattern);
+  const ids = new Map(order.map((pattern, i) => [pattern, `p${i + 1}`]));
+  const postcodes = written.map((p: Json) => ({ ...p, provenance: ids.get(p.provenance) }));
   const codes = new Set(postcodes.map((p: Json) => p.code));
   for (const [from, to] of Object.entries(research.alias_codes as Record<string, string>)) {
     if (!codes.has(to)) throw new Error(`Alias ${from} leads to ${to}, which has no record`);
@@ -164,6 +170,7 @@ function buildPlaces(research: Json, iso: Map<string, string>): Json {
       conflicts: research.conflicts.length,
     },
     crossCheck: meta.cross_check,
+    provenancePatterns: Object.fromEntries([...ids].map(([pattern, id]) => [id, pattern])),
     aliases: research.alias_codes,
     postcodes,
     conflicts: research.conflicts.map(conflictRecord),
@@ -201,6 +208,7 @@ function buildDivisions(admin: Json, iso: Map<string, string>): Json {
   );
   const aliases = dsdCodeAliases(admin);
   const ids = new Set(dsds.map((d: Json) => d.id));
+  const dsdName = (code: string) => dsds.find((d: Json) => d.id === (aliases[code] ?? code))?.name;
   for (const [from, to] of Object.entries(aliases)) {
     if (ids.has(from) || !ids.has(to)) throw new Error(`DSD alias ${from} -> ${to}`);
   }
@@ -211,7 +219,14 @@ function buildDivisions(admin: Json, iso: Map<string, string>): Json {
       variants: l.name_variants,
       type: l.type,
       district: check(l.district, l.district_iso, l.id),
-      dsds: l.dsds.map((d: Json) => ({ id: d.dcs_code, name: d.name_en, gnds: d.gnds })),
+      // The division's name only where the census list spells it otherwise than HDX.
+      dsds: l.dsds.map((d: Json) =>
+        compact({
+          id: d.dcs_code,
+          name: d.name_en === dsdName(d.dcs_code) ? null : d.name_en,
+          gnds: d.gnds,
+        })
+      ),
       gndCount: l.gnd_count,
       lgCodes: l.dcs_lg_codes,
       flags: l.flags,

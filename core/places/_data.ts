@@ -38,7 +38,7 @@ export interface PostcodeRecord {
   /** Absent: `listed_2025`. */
   status?: string;
   sources: SourceId[];
-  /** `source: field field; source: field`. */
+  /** An id of the file's provenance patterns (`p1`), each `source: field field; source: field`. */
   provenance: string;
   olderCodes?: string[];
   flags?: string[];
@@ -72,7 +72,8 @@ export interface LocalAuthorityRecord {
   variants?: string[];
   type: string;
   district: string;
-  dsds: { id: string; name: string; gnds: number }[];
+  /** Its DS divisions; `name` only where the census list spells one otherwise than HDX. */
+  dsds: { id: string; name?: string; gnds: number }[];
   gndCount: number;
   lgCodes: string[];
   flags?: string[];
@@ -80,6 +81,7 @@ export interface LocalAuthorityRecord {
 
 interface PlacesFile {
   lastVerified: string;
+  provenancePatterns: Record<string, string>;
   sources: Record<SourceId, { repo: string; url: string; licence: string }>;
   aliases: Record<string, string>;
   postcodes: PostcodeRecord[];
@@ -118,6 +120,8 @@ export const LOCAL_AUTHORITIES: readonly LocalAuthorityRecord[] = DIVISIONS.loca
 export const DSD_CODE_ALIASES: Readonly<Record<string, string>> = DIVISIONS.dsdCodeAliases;
 /** The DS divisions whose code differs between HDX and the DCS list (and Kalmunai North). */
 export const DSD_CODE_CONFLICTS: readonly DsdConflict[] = DIVISIONS.dsdCodeConflicts;
+/** Provenance pattern id -> `source: field field; source: field`. */
+export const PROVENANCE_PATTERNS: Readonly<Record<string, string>> = PLACES.provenancePatterns;
 /** When the postcode data was last checked against its sources. */
 export const PLACES_VERIFIED: string = PLACES.lastVerified;
 /** When the divisions data was last checked against its sources. */

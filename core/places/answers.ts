@@ -11,7 +11,9 @@ import {
   districtOf,
   type DsdRecord,
   type LocalAuthorityRecord,
+  own,
   type PostcodeRecord,
+  PROVENANCE_PATTERNS,
 } from "./_data.ts";
 
 /** A name in English, Sinhala and Tamil; null where no source gives it. */
@@ -161,14 +163,15 @@ const PROVENANCE_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The provenance written `source: field field; source: field`, by field.
+ * The provenance of a record (a pattern id, or the pattern `source: field field; source: field`),
+ * by field.
  *
  * @param written The record's provenance.
  * @returns Source by field of the answer.
  */
 export function provenanceOf(written: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of written.split("; ")) {
+  for (const part of (own(PROVENANCE_PATTERNS, written) ?? written).split("; ")) {
     const [source, fields] = part.split(": ");
     for (const field of fields?.split(" ") ?? []) {
       out[PROVENANCE_FIELDS[field] ?? field] = source!;

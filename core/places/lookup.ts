@@ -411,7 +411,7 @@ function mergedDsds(l: LocalAuthorityRecord): { id: string; name: Names; gnds: n
     const id = dsdOf(x.id)?.id ?? x.id;
     const found = out.get(id);
     if (found) found.gnds += x.gnds;
-    else out.set(id, { id, name: dsdNames(x.id, x.name), gnds: x.gnds });
+    else out.set(id, { id, name: dsdNames(x.id, x.name ?? x.id), gnds: x.gnds });
   }
   return [...out.values()];
 }

@@ -111,10 +111,24 @@ const TAMIL: Readonly<Record<string, string>> = {
   "\u0b9c": "\u0b9a", // ja -> ca
 };
 
-const LETTERS: Readonly<Record<string, string>> = { ...SINHALA, ...TAMIL };
 const INDIC = /[\u0b80-\u0bff\u0d80-\u0dff]/;
-/** The virama of each script (al-lakuna, pulli): dropped, so a consonant with or without one is equal. */
-const VIRAMA = new Set(["\u0dca", "\u0bcd"]);
+/** First code unit of the two scripts' blocks (Tamil U+0B80, Sinhala U+0D80 to U+0DFF). */
+const BASE = 0x0b80;
+/**
+ * What each code unit from U+0B80 to U+0DFF is read as, by offset from {@linkcode BASE}: the
+ * letter it is read as, 0 to drop it (a long vowel sign, the virama of each script: a consonant
+ * with or without one is equal), itself otherwise.
+ */
+const READ_AS = (() => {
+  const table = new Uint16Array(0x0e00 - BASE);
+  for (let i = 0; i < table.length; i++) table[i] = BASE + i;
+  for (const [from, to] of Object.entries({ ...SINHALA, ...TAMIL })) {
+    table[from.charCodeAt(0) - BASE] = to ? to.charCodeAt(0) : 0;
+  }
+  table[0x0dca - BASE] = 0; // Sinhala al-lakuna
+  table[0x0bcd - BASE] = 0; // Tamil pulli
+  return table;
+})();
 
 /** Letters with each run of one letter made one. */
 function single(letters: readonly string[]): string {
@@ -173,12 +187,16 @@ function latinSkeleton(text: string): string {
  */
 export function skeleton(folded: string): string {
   if (!INDIC.test(folded)) return latinSkeleton(folded);
-  const letters: string[] = [];
-  for (const c of folded) {
-    if (VIRAMA.has(c)) continue;
-    const mapped = LETTERS[c] ?? c;
-    if (mapped) letters.push(mapped);
+  // Code unit by code unit; each run of one letter made one. Latin letters mixed in are left
+  // as they are.
+  let out = "";
+  let last = -1;
+  for (let i = 0; i < folded.length; i++) {
+    let c = folded.charCodeAt(i);
+    if (c >= BASE && c < 0x0e00) c = READ_AS[c - BASE]!;
+    if (c === 0 || c === last) continue;
+    out += String.fromCharCode(c);
+    last = c;
   }
-  // Latin letters mixed in are left as they are.
-  return single(letters);
+  return out;
 }

@@ -117,8 +117,13 @@ export interface PlaceIndex {
   /** The distinct skeleton keys, each with its run in `sounds`. */
   distinct: string[];
   runStart: Uint32Array;
-  /** Letter pair (with `^` before the first letter) -> the distinct keys that have it. */
+  /**
+   * Letter pair (with `^` before the first letter) -> the distinct keys that have it and where:
+   * `id * 32 + position` (positions past 31 counted as 31).
+   */
   pairs: Map<string, Uint32Array>;
+  /** Every postcode, in order (for searches by the first digits). */
+  codes: string[];
   /** The post office of each code, for code searches. */
   byCode: Map<string, number>;
 }
@@ -210,22 +215,36 @@ function collect(options: IndexOptions): { places: IndexedPlace[]; names: Indexe
   return { places, names };
 }
 
-/** Keys of every word start of each name, sorted. */
+/** Keys of every word start of each name, sorted (ties in name order). */
 function sortedKeys(names: IndexedName[], key: (folded: string) => string): SortedKeys {
-  const rows: [string, number, number][] = [];
+  // Each key with its row number after a NUL, sorted by the engine's own string order (far
+  // faster than a comparison callback): a NUL sorts before any letter, so a key still sorts
+  // before the keys it is the start of.
+  const tagged: string[] = [];
+  const nameOf: number[] = [];
+  const firstOf: number[] = [];
   names.forEach((n, i) => {
     const words = key(n.folded).split(" ");
-    for (let w = 0; w < words.length; w++) {
-      const rest = words.slice(w).join("");
-      if (rest) rows.push([rest, i, w === 0 ? 1 : 0]);
+    let rest = words.join("");
+    for (let w = 0; w < words.length && rest; w++) {
+      tagged.push(`${rest}\0${tagged.length}`);
+      nameOf.push(i);
+      firstOf.push(w === 0 ? 1 : 0);
+      rest = rest.slice(words[w]!.length);
     }
   });
-  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-  return {
-    keys: rows.map((r) => r[0]),
-    name: Uint32Array.from(rows, (r) => r[1]),
-    first: Uint8Array.from(rows, (r) => r[2]),
-  };
+  tagged.sort();
+  const keys = new Array<string>(tagged.length);
+  const name = new Uint32Array(tagged.length);
+  const first = new Uint8Array(tagged.length);
+  tagged.forEach((t, i) => {
+    const cut = t.lastIndexOf("\0");
+    const row = Number(t.slice(cut + 1));
+    keys[i] = t.slice(0, cut);
+    name[i] = nameOf[row]!;
+    first[i] = firstOf[row]!;
+  });
+  return { keys, name, first };
 }
 
 /** The letter pairs of a key: `^` and its first letter, then each pair of neighbours. */
@@ -258,11 +277,11 @@ export function buildPlaceIndex(options: IndexOptions = {}): PlaceIndex {
   starts.push(sounds.keys.length);
   const lists = new Map<string, number[]>();
   distinct.forEach((k, id) => {
-    for (const pair of new Set(letterPairs(k))) {
+    letterPairs(k).forEach((pair, position) => {
       let list = lists.get(pair);
       if (!list) lists.set(pair, list = []);
-      list.push(id);
-    }
+      list.push(id * 32 + Math.min(position, 31));
+    });
   });
   const pairs = new Map<string, Uint32Array>();
   for (const [pair, list] of lists) pairs.set(pair, Uint32Array.from(list));
@@ -279,6 +298,7 @@ export function buildPlaceIndex(options: IndexOptions = {}): PlaceIndex {
     runStart: Uint32Array.from(starts),
     pairs,
     byCode,
+    codes: POSTCODES.map((p) => p.code),
   };
 }
 
@@ -305,29 +325,51 @@ function lowerBound(keys: readonly string[], key: string): number {
   return lo;
 }
 
+/** Rows of the distance table, reused (keys and queries are short; grown when one is not). */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)] as const;
+
 /**
  * The edit distance (insertions, deletions, substitutions and swaps of neighbours) between the
- * query and the closest start of the key, and between the query and the whole key; more than
- * `max` when it is.
+ * query and the closest start of the key, and between the query and the whole key; `max + 1`
+ * when it is more than `max`.
+ *
+ * @param query The query's skeleton.
+ * @param key A key's skeleton.
+ * @param max The most errors that count.
+ * @returns The two distances.
+ *
+ * @example Usage
+ * ```ts
+ * import { prefixDistance } from "./search.ts";
+ * console.log(prefixDistance("mulatv", "mulativu", 1)); // { prefix: 1, whole: 2 }
+ * ```
  */
 export function prefixDistance(
-  query: readonly string[],
-  key: readonly string[],
+  query: string,
+  key: string,
   max: number,
 ): { prefix: number; whole: number } {
   const m = query.length;
   const n = Math.min(key.length, m + max);
-  let before = new Array<number>(n + 1).fill(0);
-  let previous = Array.from({ length: n + 1 }, (_, j) => j);
-  let current = new Array<number>(n + 1).fill(0);
+  if (rows[0].length <= n) {
+    rows = [new Int32Array(n + 1), new Int32Array(n + 1), new Int32Array(n + 1)];
+  }
+  let [before, previous, current] = rows;
+  for (let j = 0; j <= n; j++) previous[j] = j;
   for (let i = 1; i <= m; i++) {
     current[0] = i;
     let lowest = i;
+    const q = query.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
-      const cost = query[i - 1] === key[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && query[i - 1] === key[j - 2] && query[i - 2] === key[j - 1]) {
-        d = Math.min(d, before[j - 2]! + 1);
+      const k = key.charCodeAt(j - 1);
+      let d = previous[j - 1]! + (q === k ? 0 : 1);
+      if (previous[j]! + 1 < d) d = previous[j]! + 1;
+      if (current[j - 1]! + 1 < d) d = current[j - 1]! + 1;
+      if (
+        i > 1 && j > 1 && q === key.charCodeAt(j - 2) && query.charCodeAt(i - 2) === k &&
+        before[j - 2]! + 1 < d
+      ) {
+        d = before[j - 2]! + 1;
       }
       current[j] = d;
       if (d < lowest) lowest = d;
@@ -336,8 +378,8 @@ export function prefixDistance(
     [before, previous, current] = [previous, current, before];
   }
   let prefix = max + 1;
-  for (let j = 0; j <= n; j++) prefix = Math.min(prefix, previous[j]!);
-  const whole = key.length <= n ? previous[key.length]! : max + 1;
+  for (let j = 0; j <= n; j++) if (previous[j]! < prefix) prefix = previous[j]!;
+  const whole = key.length <= n ? Math.min(previous[key.length]!, max + 1) : max + 1;
   return { prefix, whole };
 }
 
@@ -373,6 +415,13 @@ class Hits {
       field: n.field,
       length: n.text.length,
     });
+  }
+
+  /** How many places scored more than `score`. */
+  countAbove(score: number): number {
+    let n = 0;
+    for (const hit of this.best.values()) if (hit.score > score) n++;
+    return n;
   }
 
   addCode(placeId: number, score: number, how: MatchHow, code: string): void {
@@ -437,7 +486,7 @@ function codeSearch(hits: Hits, index: PlaceIndex, digits: string): void {
   if (moved !== undefined) hits.addCode(moved, 95, "old_code", digits);
   if (digits.length < 5) {
     // Codes are in order: the ones that start with these digits are one run.
-    const codes = POSTCODES.map((p) => p.code);
+    const { codes } = index;
     for (let i = lowerBound(codes, digits); i < codes.length && codes[i]!.startsWith(digits); i++) {
       hits.addCode(index.byCode.get(codes[i]!)!, 50, "code", codes[i]!);
     }
@@ -447,6 +496,8 @@ function codeSearch(hits: Hits, index: PlaceIndex, digits: string): void {
 /** Names that have every word of the query as the start of one of their words. */
 function wordsSearch(hits: Hits, index: PlaceIndex, words: string[]): void {
   const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+  // One-letter words alone ("p p") would list every name with a word starting so.
+  if (longest.length < 2) return;
   const { keys, name } = index.folded;
   const seen = new Set<number>();
   for (let i = lowerBound(keys, longest); i < keys.length && keys[i]!.startsWith(longest); i++) {
@@ -472,27 +523,35 @@ function leadingWords(hits: Hits, index: PlaceIndex, words: string[]): void {
   }
 }
 
-/** Skeletons within one or two typing errors of the query's, against the start of the name. */
+/**
+ * Skeletons within one or two typing errors of the query's, against the start of the name: the
+ * candidates share enough of the query's letter pairs near the same places (each error changes
+ * at most three pairs and moves the rest by at most one), and each candidate is then measured.
+ */
 function typoSearch(hits: Hits, index: PlaceIndex, sound: string): void {
-  const query = [...sound];
-  const max = query.length >= 8 ? 2 : 1;
-  const pairs = new Set(letterPairs(sound));
-  // Each error changes at most three of the query's letter pairs (two letters swapped: three).
-  const needed = pairs.size - 3 * max;
+  const max = sound.length >= 8 ? 2 : 1;
+  const pairs = letterPairs(sound);
+  const needed = pairs.length - 3 * max;
+  if (needed < 1) return;
   const counts = new Uint8Array(index.distinct.length);
   const touched: number[] = [];
-  for (const pair of pairs) {
+  pairs.forEach((pair, at) => {
     const list = index.pairs.get(pair);
-    if (!list) continue;
-    for (const id of list) {
+    if (!list) return;
+    const position = Math.min(at, 31);
+    for (const entry of list) {
+      const offset = (entry & 31) - position;
+      if (offset > max || offset < -max) continue;
+      const id = entry >>> 5;
       if (counts[id] === 0) touched.push(id);
-      counts[id]!++;
+      if (counts[id]! < 255) counts[id]!++;
     }
-  }
+  });
   for (const id of touched) {
     if (counts[id]! < needed) continue;
     const key = index.distinct[id]!;
-    const { prefix, whole } = prefixDistance(query, [...key], max);
+    if (key.length < sound.length - max) continue;
+    const { prefix, whole } = prefixDistance(sound, key, max);
     if (prefix > max) continue;
     const distance = Math.min(prefix, whole);
     const full = whole <= max;
@@ -554,6 +613,7 @@ export function searchPlaces(
     wordsSearch(hits, index, words);
     leadingWords(hits, index, words);
   }
-  if ([...sound].length >= 4) typoSearch(hits, index, sound);
+  // A typing error scores at most 45: with enough better places found, none could be listed.
+  if (sound.length >= 4 && hits.countAbove(45) < limit) typoSearch(hits, index, sound);
   return hits.ranked(limit);
 }
