@@ -523,15 +523,38 @@ function leadingWords(hits: Hits, index: PlaceIndex, words: string[]): void {
   }
 }
 
+/** The score of a name found with typing errors. */
+function typoScore(distance: number, full: boolean, first: boolean): number {
+  return 45 - 10 * (distance - 1) - (full ? 0 : 5) - (first ? 0 : 5);
+}
+
+/**
+ * Names that start with the query once two neighbouring letters are swapped back ("Knady" for
+ * Kandy): a swap changes three letter pairs, more than {@linkcode typoSearch} lets one error
+ * change, so each swap is looked up as it is.
+ */
+function swapSearch(hits: Hits, index: PlaceIndex, sound: string): void {
+  const { keys, name, first } = index.sounds;
+  for (let i = 0; i + 1 < sound.length; i++) {
+    if (sound[i] === sound[i + 1]) continue;
+    const swapped = sound.slice(0, i) + sound[i + 1] + sound[i] + sound.slice(i + 2);
+    for (let k = lowerBound(keys, swapped); k < keys.length && keys[k]!.startsWith(swapped); k++) {
+      const score = typoScore(1, keys[k]!.length === swapped.length, first[k] === 1);
+      hits.add(name[k]!, score, "typo");
+    }
+  }
+}
+
 /**
  * Skeletons within one or two typing errors of the query's, against the start of the name: the
- * candidates share enough of the query's letter pairs near the same places (each error changes
- * at most three pairs and moves the rest by at most one), and each candidate is then measured.
+ * candidates share enough of the query's letter pairs near the same places (an insertion,
+ * deletion or substitution changes at most two pairs and moves the rest by at most one; swapped
+ * letters are {@linkcode swapSearch}'s), and each candidate is then measured.
  */
 function typoSearch(hits: Hits, index: PlaceIndex, sound: string): void {
   const max = sound.length >= 8 ? 2 : 1;
   const pairs = letterPairs(sound);
-  const needed = pairs.length - 3 * max;
+  const needed = pairs.length - 2 * max;
   if (needed < 1) return;
   const counts = new Uint8Array(index.distinct.length);
   const touched: number[] = [];
@@ -556,8 +579,7 @@ function typoSearch(hits: Hits, index: PlaceIndex, sound: string): void {
     const distance = Math.min(prefix, whole);
     const full = whole <= max;
     for (let i = index.runStart[id]!; i < index.runStart[id + 1]!; i++) {
-      const first = index.sounds.first[i] === 1;
-      const score = 45 - 10 * (distance - 1) - (full ? 0 : 5) - (first ? 0 : 5);
+      const score = typoScore(distance, full, index.sounds.first[i] === 1);
       hits.add(index.sounds.name[i]!, score, "typo");
     }
   }
@@ -614,6 +636,9 @@ export function searchPlaces(
     leadingWords(hits, index, words);
   }
   // A typing error scores at most 45: with enough better places found, none could be listed.
-  if (sound.length >= 4 && hits.countAbove(45) < limit) typoSearch(hits, index, sound);
+  if (sound.length >= 4 && hits.countAbove(45) < limit) {
+    swapSearch(hits, index, sound);
+    typoSearch(hits, index, sound);
+  }
   return hits.ranked(limit);
 }

@@ -64,6 +64,9 @@ Deno.test("a name is found from its first letters, as a person types it", () => 
   typed("Tissamaharama", "82600", 5);
   typed("කුරුණෑගල", "60000", 4);
   typed("திருகோணமலை", "31000", 5);
+  // Two letters swapped, as fingers do: "Knady" finds Kandy (20000).
+  assert.equal(first("Knady")?.place.id, "20000");
+  assert.equal(first("Knady")?.how, "typo");
   // The start of a later word: "Koggalla" finds Goda Koggalla (82104).
   assert.ok(ids(searchPlaces("Koggal")).includes("82104"));
   // The words of a name, each begun: "mou lav" finds Mount Lavinia (10370).
