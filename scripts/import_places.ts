@@ -164,7 +164,7 @@ function buildPlaces(research: Json, iso: Map<string, string>): Json {
     },
     counts: {
       postcodes: postcodes.length,
-      listed2025: postcodes.filter((p: Json) => p.status === "listed_2025").length,
+      listed2025: postcodes.filter((p: Json) => p.status === undefined).length,
       withSinhalaAndTamil: postcodes.filter((p: Json) => p.nameSi && p.nameTa).length,
       aliases: Object.keys(research.alias_codes).length,
       conflicts: research.conflicts.length,
