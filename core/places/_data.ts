@@ -127,6 +127,13 @@ export const PLACES_VERIFIED: string = PLACES.lastVerified;
 /** When the divisions data was last checked against its sources. */
 export const DIVISIONS_VERIFIED: string = DIVISIONS.lastVerified;
 
+/** Local authority types as the census list writes them out. */
+export const LOCAL_AUTHORITY_TYPES: Readonly<Record<string, string>> = {
+  MC: "Municipal Council",
+  UC: "Urban Council",
+  PS: "Pradeshiya Sabha",
+};
+
 /** Has an own property, without the prototype's (`"constructor"` is no postcode). */
 export function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;

@@ -16,6 +16,7 @@ import {
   type DsdRecord,
   DSDS,
   LOCAL_AUTHORITIES,
+  LOCAL_AUTHORITY_TYPES,
   type LocalAuthorityRecord,
   own,
   type PostcodeRecord,
@@ -382,12 +383,6 @@ export interface Division extends DivisionSummary {
   provenance: Record<string, string>;
 }
 
-const LA_TYPE_NAMES: Readonly<Record<string, string>> = {
-  MC: "Municipal Council",
-  UC: "Urban Council",
-  PS: "Pradeshiya Sabha",
-};
-
 let dsdById: Map<string, DsdRecord> | undefined;
 let laById: Map<string, LocalAuthorityRecord> | undefined;
 
@@ -494,7 +489,7 @@ export function divisionById(raw: string): Division {
   return {
     ...localAuthoritySummary(l),
     ...empty,
-    typeName: LA_TYPE_NAMES[l.type] ?? null,
+    typeName: own(LOCAL_AUTHORITY_TYPES, l.type) ?? null,
     variants: l.variants ?? [],
     gndCount: l.gndCount,
     dsDivisions: mergedDsds(l),

@@ -17,6 +17,7 @@ import {
   type DsdRecord,
   DSDS,
   LOCAL_AUTHORITIES,
+  LOCAL_AUTHORITY_TYPES,
   type LocalAuthorityRecord,
   own,
   type PostcodeRecord,
@@ -128,13 +129,6 @@ export interface PlaceIndex {
   byCode: Map<string, number>;
 }
 
-/** Local authority types as the source writes them out, to find "Colombo Municipal Council". */
-const LA_TYPES: Readonly<Record<string, string>> = {
-  MC: "Municipal Council",
-  UC: "Urban Council",
-  PS: "Pradeshiya Sabha",
-};
-
 function collect(options: IndexOptions): { places: IndexedPlace[]; names: IndexedName[] } {
   const places: IndexedPlace[] = [];
   const names: IndexedName[] = [];
@@ -209,7 +203,9 @@ function collect(options: IndexOptions): { places: IndexedPlace[]; names: Indexe
     });
     name(l.name, "en", "name");
     const base = l.name.replace(/ (MC|UC|PS)$/, "");
-    if (base !== l.name && LA_TYPES[l.type]) name(`${base} ${LA_TYPES[l.type]}`, "en", "name");
+    // Written out as the source names the type, so "Colombo Municipal Council" finds it.
+    const type = own(LOCAL_AUTHORITY_TYPES, l.type);
+    if (base !== l.name && type) name(`${base} ${type}`, "en", "name");
     if (withVariants) { for (const v of l.variants ?? []) name(v, "en", "variant"); }
   }
   return { places, names };
