@@ -54,18 +54,13 @@ function list(r: Json): Json[] {
   return Array.isArray(r.places) ? r.places as Json[] : [];
 }
 
-/** `{district} postal district` or `{district} district`. */
-function districtText(district: unknown): SafeHtml {
+/** `{district} postal district, {province} Province` or `{district} district, {province} Province`. */
+function districtText(district: unknown, province: unknown): SafeHtml {
   const d = obj(district);
   const key = d.kind === "postal"
     ? "page.postcodes.postal_district"
     : "page.postcodes.admin_district";
-  return markup(key, { district: nameIn(d.name) });
-}
-
-/** `{province} Province` (the Sinhala and Tamil names say province already). */
-function provinceText(province: unknown): SafeHtml {
-  return markup("page.postcodes.province", { province: nameIn(obj(province).name) });
+  return markup(key, { district: nameIn(d.name), province: nameIn(obj(province).name) });
 }
 
 /** What a place is: post office, sub post office, locality, DS division, MC, UC or PS. */
@@ -124,7 +119,7 @@ function placeItem(place: Json): SafeHtml {
         ? html`
           · ${served}
         `
-        : ""} · ${districtText(place.district)} · ${provinceText(place.province)}</p>
+        : ""} · ${districtText(place.district, place.province)}</p>
       ${admin ? html`<p class="muted">${admin}</p>` : ""}
       ${found ? html`<p class="muted">${found}</p>` : ""}
     </li>
@@ -214,7 +209,7 @@ function officeDetails(answer: PostcodeResult): SafeHtml {
         })
         : t("page.postcodes.admin_unknown"),
     ),
-    row(t("page.postcodes.row_province"), provinceText(office.province)),
+    row(t("page.postcodes.row_province"), nameIn(office.province.name)),
   );
   if (office.variants.length) {
     rows.push(row(t("page.postcodes.row_variants"), asWritten(office.variants.join(", "))));
