@@ -44,6 +44,7 @@ import { electricity } from "./ops/electricity.ts";
 import { phone } from "./ops/phone.ts";
 import { ruleOperations } from "./rules/registry.ts";
 import { textOperations } from "./ops/text.ts";
+import { division, divisions, places, postcode } from "./ops/places.ts";
 
 /** All operations. */
 export const operations: readonly AnyOperation[] = [
@@ -76,6 +77,10 @@ export const operations: readonly AnyOperation[] = [
   workingDays,
   workingDaysAdd,
   districts,
+  postcode,
+  places,
+  divisions,
+  division,
   tools,
   zScore,
   scholarship,

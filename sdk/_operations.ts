@@ -28,6 +28,9 @@ export const EAGER: Readonly<Record<string, AnyOperation>> = {
   land,
 };
 
+/** The places operations' module: postcodes, places search, divisions, and their data. */
+const places = () => import("../core/ops/places.ts");
+
 /** Operations loaded on first use, by id. */
 const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   holidays: () => import("../core/ops/holidays.ts").then((m) => m.holidays),
@@ -64,6 +67,11 @@ const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   "text-unicode": () => import("../core/ops/text.ts").then((m) => m.textUnicode),
   "text-legacy": () => import("../core/ops/text.ts").then((m) => m.textLegacy),
   "text-singlish": () => import("../core/ops/text.ts").then((m) => m.textSinglish),
+  // The four places operations share one chunk with their data (docs/sdk.md).
+  postcode: () => places().then((m) => m.postcode),
+  places: () => places().then((m) => m.places),
+  divisions: () => places().then((m) => m.divisions),
+  division: () => places().then((m) => m.division),
 };
 
 const loaded = new Map<string, Promise<AnyOperation | undefined>>();

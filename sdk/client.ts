@@ -10,6 +10,14 @@ import type { AnyOperation, Operation, OperationContext } from "../core/operatio
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
 import type { ElectricityBill, ElectricityParams } from "../core/ops/electricity.ts";
 import type { PhoneResult } from "../core/ops/phone.ts";
+import type {
+  Division,
+  DivisionsResult,
+  ListDivisionsParams,
+  PlacesParams,
+  PlacesResult,
+  PostcodeResult,
+} from "../core/ops/places.ts";
 import { fd as fdOp, type FdParams, type FdResult } from "../core/ops/fd.ts";
 import type { ApitParams, ApitResult } from "../core/ops/apit.ts";
 import type { GratuityResult } from "../core/ops/gratuity.ts";
@@ -860,6 +868,94 @@ export class LankaClient {
    */
   districts(params?: DistrictsParams, options?: RequestOptions): ApiPromise<DistrictsResult> {
     return this.call("districts", params, options);
+  }
+
+  /**
+   * The post office or offices behind a postcode (`GET /postcodes/{code}`): names in English,
+   * Sinhala and Tamil, postal district, province, coordinates, sources and where the sources
+   * disagree. An old code answers with the code it changed to (`changed: true`). Computed
+   * locally: the places data (about 100 KB gzipped) loads with the first places call.
+   *
+   * @param code Five digits, for example `"20000"`.
+   * @param options Signal and timeout.
+   * @returns The offices.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const kotmale = await client.postcode("20560");
+   * console.log(kotmale.code, kotmale.changed); // "22560" true
+   * ```
+   */
+  postcode(code: string, options?: RequestOptions): ApiPromise<PostcodeResult> {
+    return this.call("postcode", { code }, options);
+  }
+
+  /**
+   * Searches post offices, localities, DS divisions and local authorities by name in English,
+   * Sinhala or Tamil (the first letters, another spelling or a typing error will do) or by
+   * postcode (`GET /places`), best first.
+   *
+   * @param params `q`; optionally `district`, `kind` and `limit` (default 10).
+   * @param options Signal and timeout.
+   * @returns The places found.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const found = await client.places({ q: "Mullathivu", limit: 1 });
+   * console.log(found.places[0]?.postcode); // "42000"
+   * ```
+   */
+  places(
+    params: Input<PlacesParams, "limit">,
+    options?: RequestOptions,
+  ): ApiPromise<PlacesResult> {
+    return this.call("places", params, options);
+  }
+
+  /**
+   * DS divisions and local authorities with their district and province (`GET /divisions`).
+   *
+   * @param params Optionally `kind`, `district`, `limit` (default 100) and `offset`.
+   * @param options Signal and timeout.
+   * @returns A page of divisions.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const colombo = await client.divisions({ district: "Colombo", kind: "ds_division" });
+   * console.log(colombo.total); // 13
+   * ```
+   */
+  divisions(
+    params?: Input<ListDivisionsParams, "limit" | "offset">,
+    options?: RequestOptions,
+  ): ApiPromise<DivisionsResult> {
+    return this.call("divisions", params, options);
+  }
+
+  /**
+   * One DS division (`LK-1103`) or local authority (`LA-11-001`) in full
+   * (`GET /divisions/{id}`).
+   *
+   * @param id The id.
+   * @param options Signal and timeout.
+   * @returns The division.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const colombo = await client.division("LK-1103");
+   * console.log(colombo.name.en, colombo.gndCount); // "Colombo" 35
+   * ```
+   */
+  division(id: string, options?: RequestOptions): ApiPromise<Division> {
+    return this.call("division", { id }, options);
   }
 
   /**

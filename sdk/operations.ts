@@ -11,6 +11,16 @@
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
 import type { ElectricityBill, ElectricityParams } from "../core/ops/electricity.ts";
 import type { PhoneParams, PhoneResult } from "../core/ops/phone.ts";
+import type {
+  Division,
+  DivisionParams,
+  DivisionsResult,
+  ListDivisionsParams,
+  PlacesParams,
+  PlacesResult,
+  PostcodeParams,
+  PostcodeResult,
+} from "../core/ops/places.ts";
 import type { FdParams, FdResult } from "../core/ops/fd.ts";
 import type { HolidayOnDate, HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
 import type { IsHolidayParams } from "../core/ops/is_holiday.ts";
@@ -163,6 +173,14 @@ export interface OperationMap extends RuleOperationMap {
   >;
   /** `GET /districts`. */
   districts: OperationTypes<DistrictsParams, DistrictsResult>;
+  /** `GET /postcodes/{code}`. */
+  postcode: OperationTypes<PostcodeParams, PostcodeResult>;
+  /** `GET /places`. */
+  places: OperationTypes<Input<PlacesParams, "limit">, PlacesResult>;
+  /** `GET /divisions`. */
+  divisions: OperationTypes<Input<ListDivisionsParams, "limit" | "offset">, DivisionsResult>;
+  /** `GET /divisions/{id}`. */
+  division: OperationTypes<DivisionParams, Division>;
   /** `GET /tools`. */
   tools: OperationTypes<Input<ToolsParams, "limit" | "offset">, ToolsResult>;
   /** `GET /z-score`. */

@@ -14,6 +14,7 @@ import { PageViews } from "./page_views.ts";
 import { VoiceService } from "./voice/service.ts";
 import { KvQuotaStore } from "./quota/kv.ts";
 import { Outbox } from "./accounts/outbox.ts";
+import { placeIndex } from "../core/places/search.ts";
 
 async function main(): Promise<void> {
   const config = configFromEnvOrExit();
@@ -112,6 +113,9 @@ async function main(): Promise<void> {
       : "loopback callers only (no METRICS_TOKEN set)",
   });
   startup.flush();
+  // The places search index (about 60 ms of work on a quiet machine, docs/places.md) is built
+  // now, once, rather than on the first search's request.
+  setTimeout(() => placeIndex(), 0);
 
   let stopping = false;
   const stop = async (signal: string) => {

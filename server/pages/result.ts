@@ -152,6 +152,12 @@ const CITATION_VALUES = new Set(["source", "sources"]);
  * and Tamil pages.
  */
 const ENGLISH_VALUES = new Set(["keywords", "school"]);
+/**
+ * Fields whose values are names as the sources write them, in any of the three scripts (a
+ * place's English name, the spelling a search matched, other spellings): marked with the
+ * language of their script where it is not the page's.
+ */
+const NAME_VALUES = new Set(["en", "written", "variants", "place"]);
 /** Fields whose values the catalogue names under another prefix (the tools' categories). */
 const NAMED_BY: Readonly<Record<string, string>> = {
   category: "tool.category",
@@ -188,6 +194,10 @@ export function shown(key: string, value: unknown, money: boolean): SafeHtml | s
       if (said !== value) return said;
     }
     if (CODE_VALUES.has(key)) return html`<code>${value}</code>`;
+    if (NAME_VALUES.has(key)) {
+      const script = OWN_SCRIPT.si.test(value) ? "si" : OWN_SCRIPT.ta.test(value) ? "ta" : "en";
+      if (script !== lang) return html`<span lang="${script}">${value}</span>`;
+    }
     if (
       (CITATION_VALUES.has(key) || ENGLISH_VALUES.has(key)) && !OWN_SCRIPT[lang].test(value)
     ) {

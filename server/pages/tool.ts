@@ -472,19 +472,26 @@ export function toolPage(input: ToolPageInput): RenderedPage {
     const fallback = defaults[field.name];
     if (fallback !== undefined) values[field.name] = fallback;
   }
+  const form = formable
+    ? toolForm(
+      action,
+      spec.fields,
+      { values, errors: outcome.errors, defaults },
+      spec.button ? t(spec.button) : op.run ? t("page.tool.calculate") : t("page.tool.ask"),
+    )
+    : "";
   const body = html`
     ${failed ? errorSummary(outcome.problems) : ""}
     <h1>${title}</h1>
     <p class="lead">${lead}</p>
-    ${answer}
-    ${formable
-      ? toolForm(
-        action,
-        spec.fields,
-        { values, errors: outcome.errors, defaults },
-        spec.button ? t(spec.button) : op.run ? t("page.tool.calculate") : t("page.tool.ask"),
-      )
-      : ""}
+    ${spec.live
+      // A search: the form first, the answer under it (the script replaces it as people type and
+      // says the new answer's sentence through the status line).
+      ? html`
+        <div data-live>${form}<p class="visually-hidden" role="status" data-live-status></p></div>
+        <div data-live-results>${answer}</div>
+      `
+      : html`${answer}${form}`}
     ${op.run
       ? ""
       : html`<p class="muted">${

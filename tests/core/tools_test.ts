@@ -40,6 +40,7 @@ const CANONICAL = [
   "working-days",
   "working-days-add",
   "districts",
+  "postcodes",
   "tools",
   "z-score",
   "scholarship-cutoff",

@@ -147,6 +147,8 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
           "store",
           "electricity",
           "phones",
+          "places",
+          "divisions",
         ]
       ) {
         assert.ok(!initial.data.includes(`${data}.json`), `${data}.json is in the initial load`);

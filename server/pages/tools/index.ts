@@ -36,6 +36,7 @@ import { terminationPage } from "./termination.ts";
 import { injuryPage } from "./injury.ts";
 import { epfProjectionPage } from "./epf_projection.ts";
 import { districtsPage } from "./districts.ts";
+import { postcodesPage } from "./postcodes.ts";
 import { toolsPage } from "./tools.ts";
 import { zScorePage } from "./z_score.ts";
 
@@ -74,6 +75,8 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   // Issue 27: the reference lists.
   districts: districtsPage,
   tools: toolsPage,
+  // Issue 45: the postcode finder (a search as you type).
+  postcodes: postcodesPage,
   // Issue 27: the A/L Z-score (its fields make the `subjects` parameter).
   "z-score": zScorePage,
 };

@@ -68,6 +68,12 @@ export interface ToolPage {
   internal?: Readonly<Record<string, string>>;
   /** Whether a first visit (no query) shows the answer for no input (holidays: this year). */
   answerOnFirstVisit?: boolean;
+  /**
+   * Whether the page answers as the person types (a search): the form comes before the answer,
+   * and the page script, when it runs, fetches the page for what is typed and puts its answer in
+   * place (docs/pages.md). Without the script it is an ordinary form.
+   */
+  live?: boolean;
   /** The answer: one or two sentences with the figures people came for. */
   answer(result: Json, given: ReadonlyMap<string, string>): SafeHtml;
   /** The key figure, copied by the "Copy" button (text). */
