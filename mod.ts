@@ -23,7 +23,7 @@ export type {
   VoiceInput,
   VoiceMethods,
 } from "./sdk/client.ts";
-export { ApiPromise } from "./sdk/promise.ts";
+export type { ApiPromise } from "./sdk/promise.ts";
 export type { OperationMap, OperationName, OperationTypes } from "./sdk/operations.ts";
 export type {
   ApiResponse,
