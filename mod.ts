@@ -1,11 +1,14 @@
 /**
- * Lanka API: Sri Lanka specific calculators and decoders that run offline with the same core
- * code the public API serves, plus a typed client that computes local operations in-process and
- * calls the server for the rest (news, store, voice).
+ * Lanka API: a typed client for Sri Lanka specific calculators and data that computes local
+ * operations in-process with the same core code the public API serves (each loaded on first
+ * use) and calls the server for the rest (news, store, voice); its errors, caches and every
+ * operation's types. The pure functions are in subpaths (`@lanka/api/calc`, `@lanka/api/payroll`,
+ * ...), so that a bundle of the client loads none of them up front.
  *
  * @example Usage
  * ```ts
- * import { computePaye, createClient } from "./mod.ts";
+ * import { createClient } from "./mod.ts";
+ * import { computePaye } from "./sdk/calc.ts"; // "@lanka/api/calc" in an app
  * console.log(computePaye({ monthly: 250000, date: "2026-01-01" }).monthlyTax); // 8000
  * const client = createClient();
  * console.log((await client.paye({ monthly: 250000, date: "2026-01-01" })).monthlyTax); // 8000
@@ -66,7 +69,6 @@ export { DenoKvCache } from "./sdk/cache_kv.ts";
 export type { DenoKvCacheOptions, KvKeyPart, KvLike } from "./sdk/cache_kv.ts";
 export { LocalStorageCache } from "./sdk/cache_local_storage.ts";
 export type { StorageLike } from "./sdk/cache_local_storage.ts";
-export { roundMoney, roundTo } from "./core/money.ts";
 export type {
   AnyOperation,
   Operation,
@@ -74,7 +76,6 @@ export type {
   OperationFormat,
   Provenance,
 } from "./core/operation.ts";
-export { annualApit, APIT_TABLES, apitTableOn, computePaye } from "./core/calc/paye.ts";
 export type {
   AnnualApitOptions,
   ApitTable,
@@ -83,7 +84,6 @@ export type {
   PayeRounding,
   PrintedApitTable,
 } from "./core/calc/paye.ts";
-export { paye } from "./core/ops/paye.ts";
 export type { PayeParams } from "./core/ops/paye.ts";
 // The electricity calculator itself is exported by `@lanka/api/operations` (with the phone
 // lookup): exported here, bundlers put its tariff tables in the client's initial load.
@@ -105,8 +105,6 @@ export type {
   PhoneReasonCode,
   PhoneResult,
 } from "./core/ops/phone.ts";
-export { computeVat, standardVatRate } from "./core/calc/vat.ts";
-export { vat } from "./core/ops/vat.ts";
 export type {
   WhtOptions,
   WhtParams,
@@ -130,7 +128,6 @@ export type {
   WordsStyle,
 } from "./core/calc/words.ts";
 export type { WordsParams, WordsResult } from "./core/ops/words.ts";
-export { amortize, computeLoan, emi } from "./core/calc/loan.ts";
 export type {
   AmortizationRow,
   AmortizeOptions,
@@ -138,14 +135,9 @@ export type {
   LoanOptions,
   LoanResult,
 } from "./core/calc/loan.ts";
-export { loan } from "./core/ops/loan.ts";
 export type { LoanParams } from "./core/ops/loan.ts";
-export { annualEquivalentRate, computeFd, interestWhtRate, PAYOUTS } from "./core/calc/fd.ts";
 export type { FdCredit, FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
-export { fd } from "./core/ops/fd.ts";
 export type { FdParams } from "./core/ops/fd.ts";
-export { convertLand, LAND_UNITS, parseDeed, SQUARE_METRES, toDeed } from "./core/calc/land.ts";
-export { land } from "./core/ops/land.ts";
 export type { ConvertLandOptions } from "./core/calc/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
 export type {
@@ -214,14 +206,6 @@ export type {
   StoreProductStatus,
   StoreResult,
 } from "./core/ops/store.ts";
-export {
-  decodeNic,
-  MAX_NIC_AGE,
-  MIN_NIC_AGE,
-  nicCheckDigitValid,
-  toNewNic,
-  toOldNic,
-} from "./core/calc/nic.ts";
 export type {
   DecodeNicOptions,
   NicFormat,
@@ -229,11 +213,8 @@ export type {
   NicReasonCode,
   NicResult,
 } from "./core/calc/nic.ts";
-export { nic } from "./core/ops/nic.ts";
 export type { NicParams } from "./core/ops/nic.ts";
 export type { Age } from "./core/_calendar.ts";
-export { decodePlate, PLATE_PROVINCES } from "./core/calc/plate.ts";
-export { plate } from "./core/ops/plate.ts";
 export type {
   DecodePlateOptions,
   PlateConfidence,

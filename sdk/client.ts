@@ -39,7 +39,7 @@ import type { WordsParams, WordsResult } from "../core/ops/words.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
 import type { NewsList, NewsParams, NewsPost } from "../core/ops/news.ts";
-import { isLang, type Lang } from "../core/i18n.ts";
+import type { Lang } from "../core/i18n.ts";
 import {
   loadOperation,
   loadRuntime,
@@ -239,6 +239,12 @@ export interface VoiceMethods {
 /** The module that calls the server, once a remote call has loaded it (with the local runtime). */
 let remoteModule: typeof Remote | undefined;
 
+/**
+ * The languages of `lang` (the core's `LANGS`, spelled out: importing the catalogue module here
+ * would put its tables in the client's initial load).
+ */
+const LANG_CODES: readonly Lang[] = ["en", "si", "ta"] satisfies Lang[];
+
 /** A local operation ready to run at once: its runner and the meta of its answers. */
 interface Ready {
   op: AnyOperation;
@@ -367,7 +373,7 @@ export class LankaClient {
       cache: options.cache === false ? undefined : options.cache ?? new MemoryCache(),
       now: this.#now,
     };
-    if (options.lang !== undefined && !isLang(options.lang)) {
+    if (options.lang !== undefined && !LANG_CODES.includes(options.lang)) {
       throw new TypeError(
         `Cannot create client: lang must be "en", "si" or "ta": got ${
           JSON.stringify(options.lang)

@@ -9,7 +9,8 @@ import { buildNpm } from "../../npm/build.ts";
 import { buildApp } from "../../server/app.ts";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/log.ts";
-import { apitTableOn, computePaye, createClient } from "../../mod.ts";
+import { createClient } from "../../mod.ts";
+import { apitTableOn, computePaye } from "../../sdk/calc.ts";
 
 const params = { monthly: 250000, date: "2026-01-01" };
 

@@ -14,6 +14,7 @@ const ENTRIES = [
   "payroll",
   "operations",
   "words",
+  "calc",
 ];
 
 Deno.test("docs/sdk.md names every value export of every entry point", async () => {
