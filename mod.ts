@@ -254,3 +254,16 @@ export type {
   NewsSummary,
   PostContent,
 } from "./core/ops/news.ts";
+export type { ApitParams, ApitResult } from "./core/ops/apit.ts";
+export type { PayslipParams, PayslipResult } from "./core/ops/payslip.ts";
+export type { GratuityParams, GratuityResult } from "./core/ops/gratuity.ts";
+export type { MinimumWage, MinimumWageParams } from "./core/ops/minimum_wage.ts";
+export type { EpfProjectionParams, EpfProjectionResult } from "./core/ops/epf_projection.ts";
+export type { MaternityParams, MaternityResult } from "./core/ops/labour_maternity.ts";
+export type { LeaveParams, LeaveResult } from "./core/ops/labour_leave.ts";
+export type { OvertimeParams, OvertimeResult } from "./core/ops/labour_overtime.ts";
+export type { NoPayParams, NoPayResult } from "./core/ops/labour_no_pay.ts";
+export type { HolidayPayParams, HolidayPayResult } from "./core/ops/labour_holiday_pay.ts";
+export type { TerminationParams, TerminationResult } from "./core/ops/labour_termination.ts";
+export type { InjuryParams, InjuryResult } from "./core/ops/labour_injury.ts";
+export type { ScholarshipOpParams } from "./core/ops/scholarship.ts";

@@ -162,7 +162,7 @@ export interface StoreGetOptions extends RequestOptions {
    *
    * @default {the client's `lang`, else English}
    */
-  lang?: Lang;
+  lang?: Lang | undefined;
 }
 
 /** The body of {@linkcode VoiceMethods.synthesize}: `text`, the rest with server defaults. */
@@ -362,7 +362,11 @@ export class LankaClient {
     const settings: TransportSettings = {
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       timeoutMs,
-      retry: { limit: 2, backoffMs: 500, maxDelayMs: 30_000, ...retries },
+      retry: {
+        limit: retries?.limit ?? 2,
+        backoffMs: retries?.backoffMs ?? 500,
+        maxDelayMs: retries?.maxDelayMs ?? 30_000,
+      },
       headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
     };
     this.#now = options.now ?? Date.now;
@@ -825,7 +829,7 @@ export class LankaClient {
    */
   isHoliday(
     date: string,
-    options?: RequestOptions & { lang?: Lang },
+    options?: RequestOptions & { lang?: Lang | undefined },
   ): ApiPromise<HolidayOnDate> {
     const { lang, ...rest } = options ?? {};
     return this.call("is-holiday", lang === undefined ? { date } : { date, lang }, rest);
