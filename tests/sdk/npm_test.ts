@@ -92,6 +92,12 @@ Deno.test("the npm package builds, lints clean and passes its Node and browser s
     },
   );
   await t.step(
+    "the documented install route (npm pack into the app's vendor/) records no path outside the app, and the app installs again elsewhere with npm ci",
+    async () => {
+      await vendoredApp();
+    },
+  );
+  await t.step(
     "each pure function bundles alone without zod within its target, and createClient() loads at most 15 KB up front: the client's own modules, nothing else",
     async () => {
       const sizes = JSON.parse(await node(["test/bundle_size.mjs"])) as BundleSizes;
@@ -213,6 +219,51 @@ async function runIn(
   }).output();
   const text = new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   return { ok: out.success, output: text };
+}
+
+/**
+ * The install route of docs/sdk.md ("From the packed tarball"): the tarball packed into the app's
+ * own `vendor/` and installed from there, so that `package.json` records `file:vendor/...` (a path
+ * inside the app, committed with it) and nothing of the checkout; then the app, moved to another
+ * folder with the checkout out of reach, installs again with `npm ci` and runs.
+ */
+async function vendoredApp(): Promise<void> {
+  const app = await Deno.makeTempDir({ prefix: "lanka-vendored-app-" });
+  const moved = await Deno.makeTempDir({ prefix: "lanka-vendored-moved-" });
+  try {
+    await Deno.mkdir(`${app}/vendor`);
+    const packed = await runIn(npm, "npm", ["pack", "--pack-destination", `${app}/vendor`]);
+    assert.ok(packed.ok, packed.output);
+    const tarball = packed.output.trim().split("\n").pop()!;
+    await Deno.writeTextFile(
+      `${app}/package.json`,
+      JSON.stringify({ name: "vendored-app", private: true, type: "module" }),
+    );
+    const flags = ["--prefer-offline", "--ignore-scripts", "--no-audit", "--no-fund"];
+    const install = await runIn(app, "npm", ["install", ...flags, `./vendor/${tarball}`]);
+    assert.ok(install.ok, install.output);
+    const manifest = JSON.parse(await Deno.readTextFile(`${app}/package.json`));
+    assert.equal(manifest.dependencies["@lanka/api"], `file:vendor/${tarball}`);
+    const lock = await Deno.readTextFile(`${app}/package-lock.json`);
+    assert.ok(!lock.includes(npm.pathname.replace(/\/$/, "")), "the lock names the checkout");
+    const script = `import { createClient } from "@lanka/api";
+const tax = await createClient({ mode: "local" }).paye({ monthly: 250000, date: "2026-01-01" });
+console.log("monthlyTax", tax.monthlyTax);`;
+    // Elsewhere: the app's own files only (package.json, its lock, vendor/), installed anew.
+    for (const file of ["package.json", "package-lock.json", `vendor/${tarball}`]) {
+      await Deno.mkdir(`${moved}/vendor`, { recursive: true });
+      await Deno.copyFile(`${app}/${file}`, `${moved}/${file}`);
+    }
+    await Deno.writeTextFile(`${moved}/main.mjs`, script);
+    const ci = await runIn(moved, "npm", ["ci", ...flags]);
+    assert.ok(ci.ok, ci.output);
+    const run = await runIn(moved, "node", ["main.mjs"]);
+    // APIT Table 01 from 1 April 2025: (6% of 1,000,000 + 18% of 200,000) / 12 = 8,000 a month.
+    assert.match(run.output, /monthlyTax 8000/, run.output);
+  } finally {
+    await Deno.remove(app, { recursive: true });
+    await Deno.remove(moved, { recursive: true });
+  }
 }
 
 /**
