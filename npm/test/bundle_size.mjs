@@ -152,18 +152,31 @@ async function clientSizes() {
   }
   // What each module the client imports on demand brings over the initial load: its chunk and
   // the chunks it imports statically (a shared chunk counts for each that needs it).
-  const onDemand = {};
-  for (const [name, output] of Object.entries(outputs)) {
-    if (!output.entryPoint || output.entryPoint === "<stdin>") continue;
+  const closureOf = (name, without) => {
     const closure = new Set();
     const walk = (chunk) => {
-      if (closure.has(chunk) || initial.has(chunk)) return;
+      if (closure.has(chunk) || initial.has(chunk) || without.has(chunk)) return;
       closure.add(chunk);
       for (const i of outputs[chunk].imports) if (i.kind === "import-statement") walk(i.path);
     };
     walk(name);
-    const module = output.entryPoint.replace(/^.*?node_modules\//, "").replace(/^dist\//, "");
-    onDemand[module] = sum([...closure]);
+    return closure;
+  };
+  const moduleOf = (output) =>
+    output.entryPoint.replace(/^.*?node_modules\//, "").replace(/^dist\//, "");
+  // The local runtime (zod's core, the parameter readers, the catalogue's loader), which every
+  // local operation loads with it: what an operation adds beyond it is `beyondRuntime`.
+  const runtimeChunk = Object.keys(outputs).find((name) =>
+    outputs[name].entryPoint && moduleOf(outputs[name]) === "sdk/_local.js"
+  );
+  const runtime = runtimeChunk ? closureOf(runtimeChunk, new Set()) : new Set();
+  const onDemand = {};
+  for (const [name, output] of Object.entries(outputs)) {
+    if (!output.entryPoint || output.entryPoint === "<stdin>") continue;
+    onDemand[moduleOf(output)] = {
+      ...sum([...closureOf(name, new Set())]),
+      beyondRuntime: sum([...closureOf(name, runtime)]).gzip,
+    };
   }
   return {
     initial: { ...sum([...initial]), modules: [...modules].sort() },
