@@ -27,7 +27,8 @@ async function documented(): Promise<Map<string, { method: string; path: string 
 /** The client's methods, with `store.`, `voice.` and `news.` before theirs. */
 function methods(client: LankaClient): string[] {
   const own = Object.getOwnPropertyNames(LankaClient.prototype).filter((name) =>
-    name !== "constructor" && typeof (client as unknown as Record<string, unknown>)[name] === "function"
+    name !== "constructor" &&
+    typeof (client as unknown as Record<string, unknown>)[name] === "function"
   );
   const groups = ["store", "voice", "news"] as const;
   return [
@@ -52,7 +53,11 @@ Deno.test("docs/sdk.md has a row for every method of the client, and only for th
   const rows = await documented();
   const names = methods(createClient());
   assert.deepEqual(names.filter((name) => !rows.has(name)), [], "methods without a row");
-  assert.deepEqual([...rows.keys()].filter((name) => !names.includes(name)), [], "rows of no method");
+  assert.deepEqual(
+    [...rows.keys()].filter((name) => !names.includes(name)),
+    [],
+    "rows of no method",
+  );
 });
 
 Deno.test("each row names the endpoint its method requests", async () => {
@@ -72,10 +77,11 @@ Deno.test("each row names the endpoint its method requests", async () => {
   for (const [name, row] of rows) {
     if (name === "call") continue; // any operation, by id
     const [group, method] = name.includes(".") ? name.split(".") : [undefined, name];
-    const target = (group ? (client as unknown as Record<string, object>)[group] : client) as Record<
-      string,
-      (...args: unknown[]) => PromiseLike<unknown>
-    >;
+    const target =
+      (group ? (client as unknown as Record<string, object>)[group] : client) as Record<
+        string,
+        (...args: unknown[]) => PromiseLike<unknown>
+      >;
     const before = sent.length;
     await Promise.resolve(target[method!]!(...(ARGUMENTS[name] ?? [{}]))).catch(() => {});
     assert.equal(sent.length, before + 1, `${name} sent one request`);
@@ -83,6 +89,10 @@ Deno.test("each row names the endpoint its method requests", async () => {
     const path = new URL(request.url).pathname.replace(/^\/api\/v1/, "");
     const pattern = new RegExp(`^${row.path.replace(/\{\w+\}/g, "[^/]+")}$`);
     assert.equal(request.method, row.method, name);
-    assert.match(path, pattern, `${name} requests ${request.method} ${path}, the row says ${row.path}`);
+    assert.match(
+      path,
+      pattern,
+      `${name} requests ${request.method} ${path}, the row says ${row.path}`,
+    );
   }
 });
