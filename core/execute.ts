@@ -68,10 +68,7 @@ const parsers = new WeakMap<object, ParamParser<unknown>>();
 export function paramParser<P>(op: Operation<P>): ParamParser<P> {
   const known = parsers.get(op.params);
   if (known) return known as ParamParser<P>;
-  const names = paramNames(op);
-  const position = new Map(names.map((name, i) => [name, i]));
-  const list = names.length ? `allowed: ${names.join(", ")}` : "this endpoint takes none";
-  const fields = compileFields(op.params);
+  const { names, position, list, fields } = compile(op);
   const parse: ParamParser<P> = (entries) => {
     // Raw values by field position: no object with dynamic keys, no iterator for arrays.
     const raw: (string | undefined)[] = new Array(names.length);
@@ -79,7 +76,7 @@ export function paramParser<P>(op: Operation<P>): ParamParser<P> {
     const take = (name: string, value: string) => {
       const at = position.get(name);
       if (at === undefined) {
-        (details ??= []).push({ param: name, message: `Unknown parameter "${name}": ${list}` });
+        (details ??= []).push(unknownParam(name, list));
       } else if (raw[at] !== undefined) {
         (details ??= []).push({
           param: name,
@@ -97,16 +94,7 @@ export function paramParser<P>(op: Operation<P>): ParamParser<P> {
     } else {
       for (const [name, value] of entries) take(name, value);
     }
-    if (details === undefined) {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) {
-        const field = fields[i]!;
-        const value = field.read(raw[i]);
-        if (value instanceof FieldDetails) (details ??= []).push(...value.details);
-        else if (value !== undefined) out[field.name] = value;
-      }
-      if (details === undefined) return out as P;
-    }
+    if (details === undefined) return readFields<P>(fields, raw);
     throw ApiError.invalidParams(details);
   };
   parsers.set(op.params, parse as ParamParser<unknown>);
@@ -145,12 +133,9 @@ const valueParsers = new WeakMap<object, ValuesParser<unknown>>();
 export function valuesParser<P>(op: Operation<P>): ValuesParser<P> {
   const known = valueParsers.get(op.params);
   if (known) return known as ValuesParser<P>;
-  const names = paramNames(op);
-  const position = new Map(names.map((name, i) => [name, i]));
-  const list = names.length ? `allowed: ${names.join(", ")}` : "this endpoint takes none";
-  const fields = compileFields(op.params);
+  const { names, position, list, fields } = compile(op);
   const parse: ValuesParser<P> = (params) => {
-    const values: (string | number | boolean | undefined)[] = new Array(names.length);
+    const values: Value[] = new Array(names.length);
     let details: ErrorDetail[] | undefined;
     if (params) {
       for (const name in params) {
@@ -164,34 +149,69 @@ export function valuesParser<P>(op: Operation<P>): ValuesParser<P> {
           paramText(name, value); // throws, naming the parameter
         }
         const at = position.get(name);
-        if (at === undefined) {
-          (details ??= []).push({ param: name, message: `Unknown parameter "${name}": ${list}` });
-        } else {
-          values[at] = value as string | number | boolean;
-        }
+        if (at === undefined) (details ??= []).push(unknownParam(name, list));
+        else values[at] = value as Value;
       }
     }
-    if (details === undefined) {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) {
-        const field = fields[i]!;
-        const value = values[i];
-        let read: unknown;
-        if (typeof value === "number") {
-          const fast = field.integer === undefined ? undefined : field.integer(value);
-          read = fast !== undefined ? fast : field.read(plainNumber(value));
-        } else {
-          read = field.read(typeof value === "boolean" ? (value ? "true" : "false") : value);
-        }
-        if (read instanceof FieldDetails) (details ??= []).push(...read.details);
-        else if (read !== undefined) out[field.name] = read;
-      }
-      if (details === undefined) return out as P;
-    }
+    if (details === undefined) return readFields<P>(fields, values);
     throw ApiError.invalidParams(details);
   };
   valueParsers.set(op.params, parse as ValuesParser<unknown>);
   return parse;
+}
+
+/** A value given for a parameter: its text, or (from the SDK) a number or a boolean. */
+type Value = string | number | boolean | undefined;
+
+interface Compiled {
+  names: string[];
+  position: Map<string, number>;
+  /** The allowed names, for the error about an unknown one. */
+  list: string;
+  fields: CompiledField[];
+}
+
+const compiledOps = new WeakMap<object, Compiled>();
+
+/** An operation's parameters compiled once, for both parsers. */
+function compile(op: Pick<Operation, "params">): Compiled {
+  let found = compiledOps.get(op.params);
+  if (!found) {
+    const names = paramNames(op);
+    found = {
+      names,
+      position: new Map(names.map((name, i) => [name, i])),
+      list: names.length ? `allowed: ${names.join(", ")}` : "this endpoint takes none",
+      fields: compileFields(op.params),
+    };
+    compiledOps.set(op.params, found);
+  }
+  return found;
+}
+
+function unknownParam(name: string, list: string): ErrorDetail {
+  return { param: name, message: `Unknown parameter "${name}": ${list}` };
+}
+
+/** Reads the values by field position into the parameters, or throws every problem. */
+function readFields<P>(fields: CompiledField[], values: readonly Value[]): P {
+  let details: ErrorDetail[] | undefined;
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    const value = values[i];
+    let read: unknown;
+    if (typeof value === "number") {
+      const fast = field.integer === undefined ? undefined : field.integer(value);
+      read = fast !== undefined ? fast : field.read(plainNumber(value));
+    } else {
+      read = field.read(typeof value === "boolean" ? (value ? "true" : "false") : value);
+    }
+    if (read instanceof FieldDetails) (details ??= []).push(...read.details);
+    else if (read !== undefined) out[field.name] = read;
+  }
+  if (details === undefined) return out as P;
+  throw ApiError.invalidParams(details);
 }
 
 interface CompiledField {

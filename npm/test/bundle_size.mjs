@@ -9,7 +9,7 @@
 // - `firstCall`: for a few calls (`client.words({ lang: "si" })`, ...), the chunks the first call
 //   really loads, measured by running the split bundle (each chunk marks itself when evaluated),
 //   with the data files and the areas of the message catalogue it holds.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -19,17 +19,10 @@ import { build } from "esbuild";
 
 const here = fileURLToPath(new URL("../", import.meta.url));
 
-/** The subpath exports besides ".". */
-const SUBPATHS = [
-  "holidays",
-  "districts",
-  "education",
-  "tools",
-  "payroll",
-  "operations",
-  "words",
-  "calc",
-];
+/** The subpath exports besides "." (`holidays`, `calc`, ...), as package.json lists them. */
+const SUBPATHS = Object.keys(
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).exports,
+).filter((key) => key.startsWith("./") && key !== "./package.json").map((key) => key.slice(2));
 
 const common = {
   bundle: true,

@@ -232,7 +232,12 @@ async function vendoredApp(): Promise<void> {
   const moved = await Deno.makeTempDir({ prefix: "lanka-vendored-moved-" });
   try {
     await Deno.mkdir(`${app}/vendor`);
-    const packed = await runIn(npm, "npm", ["pack", "--pack-destination", `${app}/vendor`]);
+    const packed = await runIn(npm, "npm", [
+      "pack",
+      "--pack-destination",
+      `${app}/vendor`,
+      "--silent",
+    ]);
     assert.ok(packed.ok, packed.output);
     const tarball = packed.output.trim().split("\n").pop()!;
     await Deno.writeTextFile(
