@@ -306,11 +306,10 @@ export class LankaClient {
   readonly #remote: RemoteClient;
   readonly #now: () => number;
   readonly #lang: Lang | undefined;
-  #today: { from: number; to: number; context: OperationContext } = {
-    from: 0,
-    to: 0,
-    context: { today: "", baseUrl: "" },
-  };
+  /** Today's context, reused until the clock leaves the day [#from, #to). */
+  #todayFrom = 0;
+  #todayTo = 0;
+  #todayContext: OperationContext = { today: "", baseUrl: "" };
   readonly #metas = new WeakMap<AnyOperation, Meta>();
   /** Local operations ready to run at once, by id, with their runner and meta. */
   readonly #ready = new Map<string, Ready>();
@@ -1150,14 +1149,15 @@ export class LankaClient {
    */
   #context(): OperationContext {
     const now = this.#now();
-    if (now < this.#today.from || now >= this.#today.to) {
+    if (now < this.#todayFrom || now >= this.#todayTo) {
       const from = Math.floor((now + COLOMBO_OFFSET_MS) / 86_400_000) * 86_400_000 -
         COLOMBO_OFFSET_MS;
       const today = new Date(from + COLOMBO_OFFSET_MS).toISOString().slice(0, 10);
-      const context = Object.freeze({ today, baseUrl: this.baseUrl });
-      this.#today = { from, to: from + 86_400_000, context };
+      this.#todayContext = Object.freeze({ today, baseUrl: this.baseUrl });
+      this.#todayFrom = from;
+      this.#todayTo = from + 86_400_000;
     }
-    return this.#today.context;
+    return this.#todayContext;
   }
 }
 
