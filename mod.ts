@@ -1,11 +1,14 @@
 /**
- * Lanka API: Sri Lanka specific calculators and decoders that run offline with the same core
- * code the public API serves, plus a typed client that computes local operations in-process and
- * calls the server for the rest (news, store, voice).
+ * Lanka API: a typed client for Sri Lanka specific calculators and data that computes local
+ * operations in-process with the same core code the public API serves (each loaded on first
+ * use) and calls the server for the rest (news, store, voice); its errors, caches and every
+ * operation's types. The pure functions are in subpaths (`@lanka/api/calc`, `@lanka/api/payroll`,
+ * ...), so that a bundle of the client loads none of them up front.
  *
  * @example Usage
  * ```ts
- * import { computePaye, createClient } from "./mod.ts";
+ * import { createClient } from "./mod.ts";
+ * import { computePaye } from "./sdk/calc.ts"; // "@lanka/api/calc" in an app
  * console.log(computePaye({ monthly: 250000, date: "2026-01-01" }).monthlyTax); // 8000
  * const client = createClient();
  * console.log((await client.paye({ monthly: 250000, date: "2026-01-01" })).monthlyTax); // 8000
@@ -23,7 +26,7 @@ export type {
   VoiceInput,
   VoiceMethods,
 } from "./sdk/client.ts";
-export { ApiPromise } from "./sdk/promise.ts";
+export type { ApiPromise } from "./sdk/promise.ts";
 export type { OperationMap, OperationName, OperationTypes } from "./sdk/operations.ts";
 export type {
   ApiResponse,
@@ -66,7 +69,6 @@ export { DenoKvCache } from "./sdk/cache_kv.ts";
 export type { DenoKvCacheOptions, KvKeyPart, KvLike } from "./sdk/cache_kv.ts";
 export { LocalStorageCache } from "./sdk/cache_local_storage.ts";
 export type { StorageLike } from "./sdk/cache_local_storage.ts";
-export { roundMoney, roundTo } from "./core/money.ts";
 export type {
   AnyOperation,
   Operation,
@@ -74,7 +76,6 @@ export type {
   OperationFormat,
   Provenance,
 } from "./core/operation.ts";
-export { annualApit, APIT_TABLES, apitTableOn, computePaye } from "./core/calc/paye.ts";
 export type {
   AnnualApitOptions,
   ApitTable,
@@ -83,7 +84,6 @@ export type {
   PayeRounding,
   PrintedApitTable,
 } from "./core/calc/paye.ts";
-export { paye } from "./core/ops/paye.ts";
 export type { PayeParams } from "./core/ops/paye.ts";
 // The electricity calculator itself is exported by `@lanka/api/operations` (with the phone
 // lookup): exported here, bundlers put its tariff tables in the client's initial load.
@@ -105,8 +105,6 @@ export type {
   PhoneReasonCode,
   PhoneResult,
 } from "./core/ops/phone.ts";
-export { computeVat, standardVatRate } from "./core/calc/vat.ts";
-export { vat } from "./core/ops/vat.ts";
 export type {
   WhtOptions,
   WhtParams,
@@ -130,7 +128,6 @@ export type {
   WordsStyle,
 } from "./core/calc/words.ts";
 export type { WordsParams, WordsResult } from "./core/ops/words.ts";
-export { amortize, computeLoan, emi } from "./core/calc/loan.ts";
 export type {
   AmortizationRow,
   AmortizeOptions,
@@ -138,14 +135,9 @@ export type {
   LoanOptions,
   LoanResult,
 } from "./core/calc/loan.ts";
-export { loan } from "./core/ops/loan.ts";
 export type { LoanParams } from "./core/ops/loan.ts";
-export { annualEquivalentRate, computeFd, interestWhtRate, PAYOUTS } from "./core/calc/fd.ts";
 export type { FdCredit, FdOptions, FdResult, Payout } from "./core/calc/fd.ts";
-export { fd } from "./core/ops/fd.ts";
 export type { FdParams } from "./core/ops/fd.ts";
-export { convertLand, LAND_UNITS, parseDeed, SQUARE_METRES, toDeed } from "./core/calc/land.ts";
-export { land } from "./core/ops/land.ts";
 export type { ConvertLandOptions } from "./core/calc/land.ts";
 export type { Deed, LandParams, LandResult, LandUnit } from "./core/ops/land.ts";
 export type {
@@ -177,6 +169,47 @@ export type {
 } from "./core/calc/districts.ts";
 export type { DistrictsParams } from "./core/ops/districts.ts";
 export type { Tool, ToolsParams, ToolsResult } from "./core/ops/tools.ts";
+// Places (issue 45): postcodes, the places search and divisions; the data loads with the first call.
+export type {
+  Area,
+  Disagreement,
+  Division,
+  DivisionKind,
+  DivisionParams,
+  DivisionsResult,
+  DivisionSummary,
+  FindPlacesParams,
+  ListDivisionsParams,
+  Names,
+  PlaceKind,
+  PlaceMatch,
+  PlacesParams,
+  PlacesResult,
+  PostcodeParams,
+  PostcodeResult,
+  PostOffice,
+  Translation,
+} from "./core/ops/places.ts";
+// The rules of `data/rules/` (issue 42): each rule's parameters and answer by its id
+// (`client.call("<rule>", params)`), and the answer of each formula kind.
+export type { RuleTypes } from "./core/rules/_types.ts";
+export type { RuleOperationMap } from "./sdk/operations.ts";
+export type {
+  AgeBandAnswer,
+  BandResult,
+  BandsAnswer,
+  BlockResult,
+  BlockTariffAnswer,
+  DueDatesAnswer,
+  FeeAnswer,
+  FeeLineResult,
+  FirstYearAnswer,
+  IndexRatioAnswer,
+  RuleAnswerBase,
+  RuleStep,
+  ThresholdAnswer,
+  UsedSource,
+} from "./core/rules/answers.ts";
 // The text converters' types (issue 46); the functions are in `@lanka/api/operations`.
 export type {
   FontDetection,
@@ -228,14 +261,6 @@ export type {
   StoreProductStatus,
   StoreResult,
 } from "./core/ops/store.ts";
-export {
-  decodeNic,
-  MAX_NIC_AGE,
-  MIN_NIC_AGE,
-  nicCheckDigitValid,
-  toNewNic,
-  toOldNic,
-} from "./core/calc/nic.ts";
 export type {
   DecodeNicOptions,
   NicFormat,
@@ -243,11 +268,8 @@ export type {
   NicReasonCode,
   NicResult,
 } from "./core/calc/nic.ts";
-export { nic } from "./core/ops/nic.ts";
 export type { NicParams } from "./core/ops/nic.ts";
 export type { Age } from "./core/_calendar.ts";
-export { decodePlate, PLATE_PROVINCES } from "./core/calc/plate.ts";
-export { plate } from "./core/ops/plate.ts";
 export type {
   DecodePlateOptions,
   PlateConfidence,
@@ -287,3 +309,16 @@ export type {
   NewsSummary,
   PostContent,
 } from "./core/ops/news.ts";
+export type { ApitParams, ApitResult } from "./core/ops/apit.ts";
+export type { PayslipParams, PayslipResult } from "./core/ops/payslip.ts";
+export type { GratuityParams, GratuityResult } from "./core/ops/gratuity.ts";
+export type { MinimumWage, MinimumWageParams } from "./core/ops/minimum_wage.ts";
+export type { EpfProjectionParams, EpfProjectionResult } from "./core/ops/epf_projection.ts";
+export type { MaternityParams, MaternityResult } from "./core/ops/labour_maternity.ts";
+export type { LeaveParams, LeaveResult } from "./core/ops/labour_leave.ts";
+export type { OvertimeParams, OvertimeResult } from "./core/ops/labour_overtime.ts";
+export type { NoPayParams, NoPayResult } from "./core/ops/labour_no_pay.ts";
+export type { HolidayPayParams, HolidayPayResult } from "./core/ops/labour_holiday_pay.ts";
+export type { TerminationParams, TerminationResult } from "./core/ops/labour_termination.ts";
+export type { InjuryParams, InjuryResult } from "./core/ops/labour_injury.ts";
+export type { ScholarshipOpParams } from "./core/ops/scholarship.ts";

@@ -7,7 +7,8 @@
 import type * as z from "zod/mini";
 import { ApiError, type ErrorDetail } from "./errors.ts";
 import type { Operation, OperationContext, OperationFormat } from "./operation.ts";
-import { FieldProblem, fieldReader } from "./params.ts";
+import { paramText, plainNumber } from "./param_text.ts";
+import { FieldProblem, fieldReader, type IntegerReader, integerReader } from "./params.ts";
 
 /**
  * Names of the parameters an operation accepts.
@@ -67,10 +68,7 @@ const parsers = new WeakMap<object, ParamParser<unknown>>();
 export function paramParser<P>(op: Operation<P>): ParamParser<P> {
   const known = parsers.get(op.params);
   if (known) return known as ParamParser<P>;
-  const names = paramNames(op);
-  const position = new Map(names.map((name, i) => [name, i]));
-  const list = names.length ? `allowed: ${names.join(", ")}` : "this endpoint takes none";
-  const fields = compileFields(op.params);
+  const { names, position, list, fields } = compile(op);
   const parse: ParamParser<P> = (entries) => {
     // Raw values by field position: no object with dynamic keys, no iterator for arrays.
     const raw: (string | undefined)[] = new Array(names.length);
@@ -78,7 +76,7 @@ export function paramParser<P>(op: Operation<P>): ParamParser<P> {
     const take = (name: string, value: string) => {
       const at = position.get(name);
       if (at === undefined) {
-        (details ??= []).push({ param: name, message: `Unknown parameter "${name}": ${list}` });
+        (details ??= []).push(unknownParam(name, list));
       } else if (raw[at] !== undefined) {
         (details ??= []).push({
           param: name,
@@ -96,26 +94,132 @@ export function paramParser<P>(op: Operation<P>): ParamParser<P> {
     } else {
       for (const [name, value] of entries) take(name, value);
     }
-    if (details === undefined) {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i < fields.length; i++) {
-        const field = fields[i]!;
-        const value = field.read(raw[i]);
-        if (value instanceof FieldDetails) (details ??= []).push(...value.details);
-        else if (value !== undefined) out[field.name] = value;
-      }
-      if (details === undefined) return out as P;
-    }
+    if (details === undefined) return readFields<P>(fields, raw);
     throw ApiError.invalidParams(details);
   };
   parsers.set(op.params, parse as ParamParser<unknown>);
   return parse;
 }
 
+/**
+ * Reads an object of typed values (the SDK's parameters: text, numbers, yes/no) into an
+ * operation's parameters (see {@linkcode valuesParser}).
+ */
+export type ValuesParser<P> = (params: object | undefined) => P;
+
+const valueParsers = new WeakMap<object, ValuesParser<unknown>>();
+
+/**
+ * The parser of an operation's parameters given as typed values, the way the SDK takes them,
+ * compiled once and remembered. It gives exactly what writing each value as the text the server
+ * would receive (`paramText`: numbers as plain decimal text, booleans as `true`/`false`,
+ * `undefined` left out) and parsing those pairs with {@linkcode parseParams} gives, values and
+ * errors alike, without writing the text where it cannot change the value (a safe integer read
+ * by a numeric parameter is only range-checked).
+ *
+ * @param op The operation.
+ * @returns A function reading an object of typed values into the parsed parameters.
+ * @throws {ApiError} (from the function) A 400 `invalid_param` naming the first value that is no
+ *   text, finite number or boolean; else one listing every unknown parameter, or every field the
+ *   schema refuses.
+ *
+ * @example Usage
+ * ```ts
+ * import { valuesParser } from "./execute.ts";
+ * import { vat } from "./ops/vat.ts";
+ * console.log(valuesParser(vat)({ amount: 1000 })); // { amount: 1000, rate: 18, mode: "add" }
+ * ```
+ */
+export function valuesParser<P>(op: Operation<P>): ValuesParser<P> {
+  const known = valueParsers.get(op.params);
+  if (known) return known as ValuesParser<P>;
+  const { names, position, list, fields } = compile(op);
+  const parse: ValuesParser<P> = (params) => {
+    const values: Value[] = new Array(names.length);
+    let details: ErrorDetail[] | undefined;
+    if (params) {
+      for (const name in params) {
+        if (!Object.hasOwn(params, name)) continue;
+        const value = (params as Record<string, unknown>)[name];
+        if (value === undefined) continue;
+        if (
+          typeof value !== "string" && typeof value !== "boolean" &&
+          !(typeof value === "number" && Number.isFinite(value))
+        ) {
+          paramText(name, value); // throws, naming the parameter
+        }
+        const at = position.get(name);
+        if (at === undefined) (details ??= []).push(unknownParam(name, list));
+        else values[at] = value as Value;
+      }
+    }
+    if (details === undefined) return readFields<P>(fields, values);
+    throw ApiError.invalidParams(details);
+  };
+  valueParsers.set(op.params, parse as ValuesParser<unknown>);
+  return parse;
+}
+
+/** A value given for a parameter: its text, or (from the SDK) a number or a boolean. */
+type Value = string | number | boolean | undefined;
+
+interface Compiled {
+  names: string[];
+  position: Map<string, number>;
+  /** The allowed names, for the error about an unknown one. */
+  list: string;
+  fields: CompiledField[];
+}
+
+const compiledOps = new WeakMap<object, Compiled>();
+
+/** An operation's parameters compiled once, for both parsers. */
+function compile(op: Pick<Operation, "params">): Compiled {
+  let found = compiledOps.get(op.params);
+  if (!found) {
+    const names = paramNames(op);
+    found = {
+      names,
+      position: new Map(names.map((name, i) => [name, i])),
+      list: names.length ? `allowed: ${names.join(", ")}` : "this endpoint takes none",
+      fields: compileFields(op.params),
+    };
+    compiledOps.set(op.params, found);
+  }
+  return found;
+}
+
+function unknownParam(name: string, list: string): ErrorDetail {
+  return { param: name, message: `Unknown parameter "${name}": ${list}` };
+}
+
+/** Reads the values by field position into the parameters, or throws every problem. */
+function readFields<P>(fields: CompiledField[], values: readonly Value[]): P {
+  let details: ErrorDetail[] | undefined;
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    const value = values[i];
+    let read: unknown;
+    if (typeof value === "number") {
+      const fast = field.integer === undefined ? undefined : field.integer(value);
+      read = fast !== undefined ? fast : field.read(plainNumber(value));
+    } else {
+      read = field.read(typeof value === "boolean" ? (value ? "true" : "false") : value);
+    }
+    if (read instanceof FieldDetails) (details ??= []).push(...read.details);
+    else if (read !== undefined) out[field.name] = read;
+  }
+  if (details === undefined) return out as P;
+  throw ApiError.invalidParams(details);
+}
+
 interface CompiledField {
   name: string;
   /** The value (undefined: leave the key out), or the problems. */
   read(raw: string | undefined): unknown;
+  /** A numeric field's reading of a safe integer given as a number (see `integerReader`). */
+  integer: IntegerReader | undefined;
 }
 
 /** The problems of one field, as a compiled field reports them. */
@@ -149,11 +253,16 @@ function compileFields(schema: z.ZodMiniObject): CompiledField[] {
     if (reader) {
       const optional = def.type === "optional";
       const hasDefault = def.type === "default";
+      // A plain value is read once: zod's `defaultValue` is a getter that copies the value on
+      // every read (an object default is still read, and so copied, each time).
+      const first = hasDefault ? def.defaultValue : undefined;
+      const constant = first === null || typeof first !== "object";
       return {
         name,
+        integer: integerReader(wrapped ? def.innerType! : field),
         read(raw) {
           if (raw === undefined && optional) return undefined;
-          if (raw === undefined && hasDefault) return def.defaultValue;
+          if (raw === undefined && hasDefault) return constant ? first : def.defaultValue;
           const read = reader(raw);
           return read instanceof FieldProblem ? issue(read.message) : read;
         },
@@ -161,6 +270,7 @@ function compileFields(schema: z.ZodMiniObject): CompiledField[] {
     }
     return {
       name,
+      integer: undefined,
       read(raw) {
         const result = field.safeParse(raw);
         if (result.success) return result.data;

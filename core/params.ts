@@ -55,6 +55,15 @@ export class FieldProblem {
 }
 
 const readers = new WeakMap<object, FieldReader>();
+const integerReaders = new WeakMap<object, IntegerReader>();
+
+/**
+ * The reading of a safe integer given as a number (the SDK's typed value) by a numeric
+ * parameter, without writing it as text first: the value when its text would be read as that
+ * same value, else undefined, and the caller reads the text (which gives the same value or the
+ * problem in the schema's words).
+ */
+export type IntegerReader = (value: number) => number | undefined;
 
 /**
  * The zod-free reader of a parameter schema made by this module, if it is one.
@@ -64,6 +73,27 @@ const readers = new WeakMap<object, FieldReader>();
  */
 export function fieldReader(schema: object): FieldReader | undefined {
   return readers.get(schema);
+}
+
+/**
+ * The shortcut of a numeric parameter schema made by this module for a safe integer given as a
+ * number: its text (`String(n)`, plain digits) always matches the schema's notation and never has
+ * more decimals than its precision, so only the range is left to check.
+ *
+ * @param schema A parameter schema.
+ * @returns The reader, or undefined for schemas that take no numbers.
+ */
+export function integerReader(schema: object): IntegerReader | undefined {
+  return integerReaders.get(schema);
+}
+
+/** The range check of a numeric parameter, for {@linkcode integerReader}. */
+function inRange(min: number, max: number, exclusiveMin: boolean): IntegerReader {
+  return (value) => {
+    if (!Number.isSafeInteger(value) || value > max || value < min) return undefined;
+    if (exclusiveMin && value === min) return undefined;
+    return value === 0 ? 0 : value; // normalise -0, as the text reading does
+  };
 }
 
 function stringField<T>(
@@ -190,7 +220,7 @@ export function decimal(options: DecimalOptions): ParamSchema<number> {
   const { min, max, exclusiveMin = false, maxDecimals } = options;
   const bound = exclusiveMin ? `greater than ${min}` : `from ${min}`;
   const expected = `a number ${bound} to ${max} in plain decimal notation`;
-  return stringField(
+  const schema = stringField(
     expected,
     (raw) => {
       if (!DECIMAL.test(raw)) return undefined;
@@ -213,6 +243,8 @@ export function decimal(options: DecimalOptions): ParamSchema<number> {
       })`,
     },
   );
+  integerReaders.set(schema, inRange(min, max, exclusiveMin));
+  return schema;
 }
 
 /** Options of {@linkcode integer}. */
@@ -239,7 +271,7 @@ export interface IntegerOptions extends ParamDoc {
 export function integer(options: IntegerOptions): ParamSchema<number> {
   const { min, max } = options;
   const expected = `a whole number from ${min} to ${max}`;
-  return stringField(
+  const schema = stringField(
     expected,
     (raw) => {
       if (!/^[+-]?\d+$/.test(raw)) return undefined;
@@ -251,6 +283,8 @@ export function integer(options: IntegerOptions): ParamSchema<number> {
     { type: "integer", minimum: min, maximum: max },
     options,
   );
+  integerReaders.set(schema, inRange(min, max, false));
+  return schema;
 }
 
 /**

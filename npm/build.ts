@@ -20,6 +20,7 @@ export const ENTRIES: readonly string[] = [
   "sdk/payroll.ts",
   "sdk/operations.ts",
   "sdk/words.ts",
+  "sdk/calc.ts",
 ];
 const root = new URL("../", here);
 

@@ -7,7 +7,8 @@
  * - `core/rules/_lazy.ts`: every rule as a loader, for the SDK (each a chunk of its own);
  * - `core/rules/_index.json`: each rule's catalogue record (slug, title, category, keywords, path);
  * - `core/rules/_types.ts`: each rule's parameters and answer, for the SDK's typed `call`;
- * - then `core/messages/` again (`deno task messages:split`), which carries the rules' texts.
+ * - then `core/messages/` again (`deno task messages:split`), which carries the rules' texts, and
+ *   the table of MCP tools in `docs/mcp.md` (`deno task docs:tables`), which lists every rule.
  *
  * `tests/rules/generated_test.ts` fails, naming this task, while any of them is out of date.
  *
@@ -279,6 +280,11 @@ if (import.meta.main) {
     cwd: ROOT,
   }).output();
   if (!split.success) Deno.exit(split.code);
+  const tables = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "docs:tables"],
+    cwd: ROOT,
+  }).output();
+  if (!tables.success) Deno.exit(tables.code);
   console.log(
     `${files.size} files for ${JSON.parse(files.get("_index.json")!).rules.length} rules`,
   );

@@ -5,28 +5,9 @@
  * @module
  */
 import type { AnyOperation } from "../core/operation.ts";
-import { ApiError } from "../core/errors.ts";
+import { paramText, plainNumber } from "../core/param_text.ts";
 
-/**
- * A finite number as plain decimal text, never exponent notation: JavaScript's shortest
- * round-trip digits (`String(n)`), with the exponent forms written out (numbers under 1e-6 to 20
- * decimals, which every parameter's precision rounds away).
- *
- * @param value A finite number.
- * @returns The text, for example `"0.30000000000000004"`, `"1000000000000000000000"`.
- */
-export function plainNumber(value: number): string {
-  const text = String(value);
-  const e = text.indexOf("e");
-  if (e === -1) return text;
-  if (Math.abs(value) < 1) return value.toFixed(20).replace(/\.?0+$/, "") || "0";
-  const sign = value < 0 ? "-" : "";
-  const mantissa = text.slice(sign.length, e);
-  const digits = mantissa.replace(".", "");
-  const point = (mantissa.indexOf(".") === -1 ? mantissa.length : mantissa.indexOf(".")) +
-    Number(text.slice(e + 1));
-  return sign + digits + "0".repeat(Math.max(point - digits.length, 0));
-}
+export { plainNumber };
 
 /**
  * Typed parameters as `[name, string]` pairs, exactly as they would appear in a URL: numbers as
@@ -42,27 +23,10 @@ export function toEntries(params: object | undefined): [string, string][] {
   if (!params) return entries;
   for (const name in params) {
     if (!Object.hasOwn(params, name)) continue;
-    const value = (params as Record<string, unknown>)[name];
-    if (value === undefined) continue;
-    if (typeof value === "string") entries.push([name, value]);
-    else if (typeof value === "number" && Number.isFinite(value)) {
-      entries.push([name, plainNumber(value)]);
-    } else if (typeof value === "boolean") entries.push([name, String(value)]);
-    else throw notAParamValue(name, value);
+    const text = paramText(name, (params as Record<string, unknown>)[name]);
+    if (text !== undefined) entries.push([name, text]);
   }
   return entries;
-}
-
-function notAParamValue(name: string, value: unknown): ApiError {
-  const got = typeof value === "number"
-    ? String(value)
-    : value === null
-    ? "null"
-    : Array.isArray(value)
-    ? "an array"
-    : `a value of type ${typeof value}`;
-  const expected = typeof value === "number" ? "a finite number" : "a number, text or a boolean";
-  return ApiError.invalidParam(name, `Parameter "${name}" must be ${expected}: got ${got}`);
 }
 
 /** Where a request goes and what it carries. */

@@ -4,8 +4,6 @@
  *
  * @module
  */
-import { ApiError as CoreApiError, isApiError as isCoreApiError } from "../core/errors.ts";
-import { chosenFormat, parseBody, parseParams } from "../core/execute.ts";
 import type { AnyOperation, Operation, OperationContext } from "../core/operation.ts";
 import type { DistrictsParams, DistrictsResult } from "../core/ops/districts.ts";
 import type { ElectricityBill, ElectricityParams } from "../core/ops/electricity.ts";
@@ -18,7 +16,7 @@ import type {
   PlacesResult,
   PostcodeResult,
 } from "../core/ops/places.ts";
-import { fd as fdOp, type FdParams, type FdResult } from "../core/ops/fd.ts";
+import type { FdParams, FdResult } from "../core/ops/fd.ts";
 import type { ApitParams, ApitResult } from "../core/ops/apit.ts";
 import type { GratuityResult } from "../core/ops/gratuity.ts";
 import type { HolidayOnDate, HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
@@ -35,35 +33,36 @@ import type { NoPayResult } from "../core/ops/labour_no_pay.ts";
 import type { HolidayPayResult } from "../core/ops/labour_holiday_pay.ts";
 import type { TerminationResult } from "../core/ops/labour_termination.ts";
 import type { InjuryResult } from "../core/ops/labour_injury.ts";
-import { land as landOp, type LandParams, type LandResult } from "../core/ops/land.ts";
-import { loan as loanOp, type LoanParams, type LoanResult } from "../core/ops/loan.ts";
-import { nic as nicOp, type NicResult } from "../core/ops/nic.ts";
-import { paye as payeOp, type PayeParams, type PayeResult } from "../core/ops/paye.ts";
-import { plate as plateOp, type PlateResult } from "../core/ops/plate.ts";
+import type { LandParams, LandResult } from "../core/ops/land.ts";
+import type { LoanParams, LoanResult } from "../core/ops/loan.ts";
+import type { NicResult } from "../core/ops/nic.ts";
+import type { PayeParams, PayeResult } from "../core/ops/paye.ts";
+import type { PlateResult } from "../core/ops/plate.ts";
 import type { ScholarshipParams, ScholarshipResult } from "../core/ops/scholarship.ts";
 import type { StoreListing, StoreParams, StoreProduct } from "../core/ops/store.ts";
 import type { ToolsParams, ToolsResult } from "../core/ops/tools.ts";
-import { vat as vatOp, type VatParams, type VatResult } from "../core/ops/vat.ts";
+import type { VatParams, VatResult } from "../core/ops/vat.ts";
 import type { VoiceRequest } from "../core/ops/voice.ts";
 import type { WordsParams, WordsResult } from "../core/ops/words.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
 import type { NewsList, NewsParams, NewsPost } from "../core/ops/news.ts";
-import { EAGER, loadOperation } from "./_operations.ts";
+import type { Lang } from "../core/i18n.ts";
 import {
-  hasMessages,
-  isLang,
-  type Lang,
-  loadMessages,
-  MessagesNotLoadedError,
-} from "../core/i18n.ts";
-import { takesLang } from "../core/lang_param.ts";
+  loadOperation,
+  loadRuntime,
+  type LocalRuntime,
+  readyOperation,
+  readyRuntime,
+} from "./_operations.ts";
 import type { OperationMap, OperationName } from "./operations.ts";
-import { type CacheEntry, type CacheStore, MemoryCache } from "./cache.ts";
-import { ApiError, errorFromResponse, LankaError, NetworkError, TimeoutError } from "./errors.ts";
-import { ApiPromise } from "./promise.ts";
-import { target, toEntries } from "./_request.ts";
-import { type RetryOptions, send, type TransportSettings } from "./transport.ts";
+import { type CacheStore, MemoryCache } from "./cache.ts";
+import { LankaError } from "./errors.ts";
+import { answered, type ApiPromise, failed, localResponse, pending } from "./promise.ts";
+import type * as Remote from "./_remote.ts";
+import type { Runner } from "./_local.ts";
+import type { RemoteClient } from "./_remote.ts";
+import type { RetryOptions, TransportSettings } from "./transport.ts";
 import type {
   ApiResponse,
   FetchLike,
@@ -72,7 +71,6 @@ import type {
   Mode,
   ParamValue,
   RequestOptions,
-  VoiceInfo,
 } from "./types.ts";
 
 /** Options of {@linkcode createClient}. Every option is optional. */
@@ -83,13 +81,13 @@ export interface ClientOptions {
    *
    * @default {the environment's `LANKA_API_BASE_URL`, else "http://localhost:8000"}
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /**
    * API key, sent as `Authorization: Bearer <key>`. Raises the daily limit and unlocks voice.
    *
    * @default {the environment's `LANKA_API_KEY`, else undefined (anonymous)}
    */
-  apiKey?: string;
+  apiKey?: string | undefined;
   /**
    * Whether `baseUrl` and `apiKey`, when not given, are read from the environment variables
    * `LANKA_API_BASE_URL` and `LANKA_API_KEY` where the runtime has an environment: Node and Bun
@@ -98,14 +96,14 @@ export interface ClientOptions {
    *
    * @default {true}
    */
-  env?: boolean;
+  env?: boolean | undefined;
   /**
    * The `fetch` to use (a mock in tests, an instrumented one, or `app.fetch` of an in-process
    * server).
    *
    * @default {globalThis.fetch}
    */
-  fetch?: FetchLike;
+  fetch?: FetchLike | undefined;
   /**
    * Where operations run:
    * - `"auto"`: local operations (calculators, decoders, calendars, reference data) are computed
@@ -116,7 +114,7 @@ export interface ClientOptions {
    *
    * @default {"auto"}
    */
-  mode?: Mode;
+  mode?: Mode | undefined;
   /**
    * Timeout of the whole call, ms: every HTTP attempt (body included) and the waits between
    * retries, so a server that never answers costs this long and no more; 0 disables it. A call
@@ -124,7 +122,7 @@ export interface ClientOptions {
    *
    * @default {10000}
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Retries on 429, 502, 503, 504 and network errors, within `timeoutMs`: a number of retries,
    * or `{ limit, backoffMs, maxDelayMs }`. Waits `Retry-After` when the server sends it, else
@@ -134,7 +132,7 @@ export interface ClientOptions {
    *
    * @default {{ limit: 2, backoffMs: 500, maxDelayMs: 30000 }}
    */
-  retries?: number | RetryOptions;
+  retries?: number | RetryOptions | undefined;
   /**
    * Where the last good answer of each server-only read (news, store) is kept, served with
    * `stale: true` when the network fails. `false` disables it. See `DenoKvCache` and
@@ -142,14 +140,14 @@ export interface ClientOptions {
    *
    * @default {new MemoryCache()} (100 entries)
    */
-  cache?: CacheStore | false;
+  cache?: CacheStore | false | undefined;
   /**
    * The clock, epoch ms. Local operations take "today" (Asia/Colombo) from it, as the server
    * does from its own clock.
    *
    * @default {Date.now}
    */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /**
    * Language of the text for people (reasons, labels, names) in every answer of an operation
    * that takes `lang`, locally and from the server alike; a call's own `lang` wins. Codes and
@@ -158,7 +156,7 @@ export interface ClientOptions {
    *
    * @default {undefined} (English)
    */
-  lang?: Lang;
+  lang?: Lang | undefined;
 }
 
 /** Parameters of {@linkcode StoreMethods.list}: filters and paging (`slug` is `get()`'s). */
@@ -172,7 +170,7 @@ export interface StoreGetOptions extends RequestOptions {
    *
    * @default {the client's `lang`, else English}
    */
-  lang?: Lang;
+  lang?: Lang | undefined;
 }
 
 /** The body of {@linkcode VoiceMethods.synthesize}: `text`, the rest with server defaults. */
@@ -246,6 +244,23 @@ export interface VoiceMethods {
   synthesize(body: VoiceInput, options?: RequestOptions): ApiPromise<Uint8Array, undefined>;
 }
 
+/** The module that calls the server, once a remote call has loaded it (with the local runtime). */
+let remoteModule: typeof Remote | undefined;
+
+/**
+ * The languages of `lang` (the core's `LANGS`, spelled out: importing the catalogue module here
+ * would put its tables in the client's initial load).
+ */
+const LANG_CODES: readonly Lang[] = ["en", "si", "ta"] satisfies Lang[];
+
+/** A local operation ready to run at once: its runner and the meta of its answers. */
+interface Ready {
+  op: AnyOperation;
+  run: Runner;
+  meta: Meta;
+  runtime: LocalRuntime;
+}
+
 /** Sri Lanka has kept UTC+05:30 without daylight saving since 2006. */
 const COLOMBO_OFFSET_MS = 19_800_000;
 
@@ -296,17 +311,16 @@ export class LankaClient {
   readonly baseUrl: string;
   /** Where operations run. */
   readonly mode: Mode;
-  readonly #settings: TransportSettings;
-  readonly #timeoutMs: number;
-  readonly #cache: CacheStore | undefined;
+  readonly #remote: RemoteClient;
   readonly #now: () => number;
   readonly #lang: Lang | undefined;
-  #today: { from: number; to: number; context: OperationContext } = {
-    from: 0,
-    to: 0,
-    context: { today: "", baseUrl: "" },
-  };
+  /** Today's context, reused until the clock leaves the day [#from, #to). */
+  #todayFrom = 0;
+  #todayTo = 0;
+  #todayContext: OperationContext = { today: "", baseUrl: "" };
   readonly #metas = new WeakMap<AnyOperation, Meta>();
+  /** Local operations ready to run at once, by id, with their runner and meta. */
+  readonly #ready = new Map<string, Ready>();
 
   /** The exam voucher catalogue: `list()` and `get(slug)` (server only). */
   readonly store: StoreMethods = {
@@ -351,16 +365,26 @@ export class LankaClient {
     const retries = typeof options.retries === "number"
       ? { limit: options.retries }
       : options.retries;
-    this.#timeoutMs = options.timeoutMs ?? 10_000;
-    this.#settings = {
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    const settings: TransportSettings = {
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-      timeoutMs: this.#timeoutMs,
-      retry: { limit: 2, backoffMs: 500, maxDelayMs: 30_000, ...retries },
+      timeoutMs,
+      retry: {
+        limit: retries?.limit ?? 2,
+        backoffMs: retries?.backoffMs ?? 500,
+        maxDelayMs: retries?.maxDelayMs ?? 30_000,
+      },
       headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
     };
-    this.#cache = options.cache === false ? undefined : options.cache ?? new MemoryCache();
     this.#now = options.now ?? Date.now;
-    if (options.lang !== undefined && !isLang(options.lang)) {
+    this.#remote = {
+      baseUrl: this.baseUrl,
+      settings,
+      timeoutMs,
+      cache: options.cache === false ? undefined : options.cache ?? new MemoryCache(),
+      now: this.#now,
+    };
+    if (options.lang !== undefined && !LANG_CODES.includes(options.lang)) {
       throw new TypeError(
         `Cannot create client: lang must be "en", "si" or "ta": got ${
           JSON.stringify(options.lang)
@@ -378,7 +402,7 @@ export class LankaClient {
    * @returns The tax breakdown.
    */
   paye(params: Input<PayeParams, "rounding">, options?: RequestOptions): ApiPromise<PayeResult> {
-    return this.#call(payeOp, params, options);
+    return this.call("paye", params, options);
   }
 
   /**
@@ -389,7 +413,7 @@ export class LankaClient {
    * @returns Base, VAT and total.
    */
   vat(params: Input<VatParams, "mode">, options?: RequestOptions): ApiPromise<VatResult> {
-    return this.#call(vatOp, params, options);
+    return this.call("vat", params, options);
   }
 
   /**
@@ -421,7 +445,7 @@ export class LankaClient {
    * @returns The loan figures.
    */
   loan(params: Input<LoanParams, "schedule">, options?: RequestOptions): ApiPromise<LoanResult> {
-    return this.#call(loanOp, params, options);
+    return this.call("loan", params, options);
   }
 
   /**
@@ -432,7 +456,7 @@ export class LankaClient {
    * @returns The deposit figures.
    */
   fd(params: Input<FdParams, "payout" | "wht">, options?: RequestOptions): ApiPromise<FdResult> {
-    return this.#call(fdOp, params, options);
+    return this.call("fd", params, options);
   }
 
   /**
@@ -443,7 +467,7 @@ export class LankaClient {
    * @returns The extent in every unit.
    */
   convertLand(params: Input<LandParams>, options?: RequestOptions): ApiPromise<LandResult> {
-    return this.#call(landOp, params, options);
+    return this.call("land", params, options);
   }
 
   /**
@@ -462,7 +486,7 @@ export class LankaClient {
    * ```
    */
   nic(number: string, options?: RequestOptions): ApiPromise<NicResult> {
-    return this.#call(nicOp, { number }, options);
+    return this.call("nic", { number }, options);
   }
 
   /**
@@ -481,7 +505,7 @@ export class LankaClient {
    * ```
    */
   plate(plate: string, options?: RequestOptions): ApiPromise<PlateResult> {
-    return this.#call(plateOp, { plate }, options);
+    return this.call("plate", { plate }, options);
   }
 
   /**
@@ -812,7 +836,7 @@ export class LankaClient {
    */
   isHoliday(
     date: string,
-    options?: RequestOptions & { lang?: Lang },
+    options?: RequestOptions & { lang?: Lang | undefined },
   ): ApiPromise<HolidayOnDate> {
     const { lang, ...rest } = options ?? {};
     return this.call("is-holiday", lang === undefined ? { date } : { date, lang }, rest);
@@ -1078,93 +1102,126 @@ export class LankaClient {
   call(
     operation: string | AnyOperation,
     params?: object,
-    options: RequestOptions = {},
+    options?: RequestOptions,
   ): ApiPromise<unknown, Meta | undefined> {
     if (typeof operation !== "string") return this.#call(operation, params, options);
-    if (Object.hasOwn(EAGER, operation)) return this.#call(EAGER[operation]!, params, options);
-    return new ApiPromise(
-      loadOperation(operation).then((op) => {
-        if (!op) throw new LankaError(`Cannot call "${operation}": no such operation`);
-        return this.#call(op, params, options).withResponse();
+    const ready = this.#ready.get(operation);
+    if (ready !== undefined) return this.#run(ready, params);
+    const op = readyOperation(operation);
+    if (op !== undefined) return this.#call(op, params, options);
+    return pending(
+      loadOperation(operation).then((loaded) => {
+        if (!loaded) throw new LankaError(`Cannot call "${operation}": no such operation`);
+        return this.#answer(loaded, params, options);
       }),
     );
   }
 
+  /** A call of a loaded operation: its answer at hand, or its promise. */
   #call<R>(
-    // deno-lint-ignore no-explicit-any
-    op: Operation<any, R>,
+    op: AnyOperation,
     params: object | undefined,
-    options: RequestOptions = {},
+    options: RequestOptions | undefined,
   ): ApiPromise<R, Meta> {
-    if (this.#lang && takesLang(op) && (params as { lang?: unknown } | undefined)?.lang == null) {
-      params = { ...params, lang: this.#lang };
+    const runtime = readyRuntime();
+    if (
+      runtime !== undefined && op.run !== undefined && op.formats === undefined &&
+      this.mode !== "remote"
+    ) {
+      const ready: Ready = { op, run: runtime.runner(op), meta: this.#meta(op), runtime };
+      // Operations of the registry are remembered by id: the next call goes straight to them.
+      if (readyOperation(op.name) === op) this.#ready.set(op.name, ready);
+      return this.#run(ready, params) as ApiPromise<R, Meta>;
     }
+    return pending(this.#answer(op, params, options)) as ApiPromise<R, Meta>;
+  }
+
+  /** The common case, computed at once: the pure operation on the parsed parameters. */
+  #run(ready: Ready, params: object | undefined): ApiPromise<unknown, Meta> {
+    let data: unknown;
+    try {
+      const given = this.#lang === undefined ? params : this.#withLang(ready.op, params);
+      data = ready.run(given, this.#context());
+    } catch (error) {
+      if (!ready.runtime.recoverable(error)) return failed(error);
+      return pending(this.#answer(ready.op, params, undefined)) as ApiPromise<unknown, Meta>;
+    }
+    return answered(
+      data,
+      ready.op.provenanceOf === undefined ? ready.meta : this.#metaOf(ready.op, data),
+    );
+  }
+
+  /**
+   * The answer to a call, whatever it needs first: the local runtime, an area of the catalogue
+   * of text for people (loaded when an answer first needs it, then the operation runs again), or
+   * the server.
+   */
+  async #answer(
+    op: AnyOperation,
+    params: object | undefined,
+    options: RequestOptions | undefined,
+  ): Promise<ApiResponse<unknown, Meta | undefined>> {
+    if (this.#lang !== undefined) params = this.#withLang(op, params);
     if (op.run && this.mode !== "remote") {
-      try {
-        return new ApiPromise(this.#local(op, params) as ApiResponse<R>);
-      } catch (error) {
-        // An area of the catalogue of text for people (a chunk of its own in bundles) is loaded
-        // when an answer first needs it, then the pure operation runs again, as often as it asks
-        // for another area: an answer that needs none (the words of an amount) loads none. Each
-        // round registers an area that was missing, so the rounds end (at most one per language
-        // and area); an area still missing after its load is an error, not another round.
-        if (error instanceof MessagesNotLoadedError && !hasMessages(error.lang, error.area)) {
-          return new ApiPromise(
-            loadMessages(error.lang, error.area).then(() =>
-              this.#call(op, params, options).withResponse()
-            ),
-          );
+      const runtime = readyRuntime() ?? await loadRuntime();
+      for (;;) {
+        try {
+          return this.#local(runtime, op, params);
+        } catch (error) {
+          // Throws the error itself when no load can help: each round loads an area that was
+          // missing, so the rounds end.
+          await runtime.recover(error);
         }
-        return rejected(error);
       }
     }
     if (this.mode === "local") {
-      return rejected(
-        new LankaError(
-          `Cannot call "${op.name}" in local mode: it is answered by the server only; create the client with mode "auto" or "remote"`,
-        ),
+      throw new LankaError(
+        `Cannot call "${op.name}" in local mode: it is answered by the server only; create the client with mode "auto" or "remote"`,
       );
     }
-    return new ApiPromise(this.#remote(op, params, options) as Promise<ApiResponse<R>>);
+    // Called at once when the module is loaded: the request starts before this call returns.
+    const module = remoteModule ?? (remoteModule = (await Promise.all([
+      import("./_remote.ts"),
+      loadRuntime(),
+    ]))[0]);
+    return module.remote(this.#remote, op, params, options ?? {});
   }
 
-  #local(op: AnyOperation, params: object | undefined): ApiResponse<unknown, Meta | undefined> {
-    let data: unknown;
-    let rendered = false;
-    if (op.path.includes("{")) {
-      // A path parameter no URL can carry ("", ".", "..") is refused as the remote call is.
-      const { missing } = sdkTarget(op, params);
-      if (missing.length) throw missingPathParams(op, params, missing);
+  /** The parameters with the client's `lang`, for an operation that takes one and a call without. */
+  #withLang(op: AnyOperation, params: object | undefined): object | undefined {
+    return (params as { lang?: unknown } | undefined)?.lang == null &&
+        Object.hasOwn(op.params.shape, "lang")
+      ? { ...params, lang: this.#lang }
+      : params;
+  }
+
+  #local(
+    runtime: LocalRuntime,
+    op: AnyOperation,
+    params: object | undefined,
+  ): ApiResponse<unknown, Meta | undefined> {
+    if (op.formats) {
+      const answer = runtime.runFormatted(op, params, this.#context());
+      // A rendered representation has no envelope, so no meta: as from the server.
+      if (answer.rendered) return localResponse(answer.data, undefined);
+      return localResponse(answer.data, this.#metaOf(op, answer.data));
     }
-    try {
-      // An operation with a JSON body (the text converters) reads its input as the server does.
-      const parsed = op.body ? parseBody(op, params ?? {}) : parseParams(op, toEntries(params));
-      data = op.run!(parsed, this.#context());
-      // Another representation (e.g. format=ics) is the rendered text, as the server sends it.
-      const format = chosenFormat(op, parsed);
-      if (format) {
-        data = format.render(data, parsed);
-        rendered = true;
-      }
-    } catch (error) {
-      throw isCoreApiError(error) ? fromCoreError(error) : error;
-    }
-    // A rendered representation has no envelope, so no meta: as from the server.
-    if (rendered) return local(data, undefined);
+    const data = runtime.run(op, params, this.#context());
+    return localResponse(data, this.#metaOf(op, data));
+  }
+
+  /** The meta of a local answer: the operation's, or the source the answer names. */
+  #metaOf(op: AnyOperation, data: unknown): Meta {
     const meta = this.#meta(op);
-    if (op.provenanceOf && op.provenance) {
-      // An answer whose source depends on it (a dated table) names its own source.
-      const source = op.provenanceOf(data);
-      return local(
-        data,
-        Object.freeze({
-          ...meta,
-          source_url: source.sourceUrl,
-          last_verified: source.lastVerified,
-        }),
-      );
-    }
-    return local(data, meta);
+    if (op.provenanceOf === undefined || op.provenance === undefined) return meta;
+    // An answer whose source depends on it (a dated table) names its own source.
+    const source = op.provenanceOf(data);
+    return Object.freeze({
+      ...meta,
+      source_url: source.sourceUrl,
+      last_verified: source.lastVerified,
+    });
   }
 
   /** The meta of an operation's local answers: the same every call, built once and frozen. */
@@ -1188,78 +1245,16 @@ export class LankaClient {
    */
   #context(): OperationContext {
     const now = this.#now();
-    if (now < this.#today.from || now >= this.#today.to) {
+    if (now < this.#todayFrom || now >= this.#todayTo) {
       const from = Math.floor((now + COLOMBO_OFFSET_MS) / 86_400_000) * 86_400_000 -
         COLOMBO_OFFSET_MS;
       const today = new Date(from + COLOMBO_OFFSET_MS).toISOString().slice(0, 10);
-      const context = Object.freeze({ today, baseUrl: this.baseUrl });
-      this.#today = { from, to: from + 86_400_000, context };
+      this.#todayContext = Object.freeze({ today, baseUrl: this.baseUrl });
+      this.#todayFrom = from;
+      this.#todayTo = from + 86_400_000;
     }
-    return this.#today.context;
+    return this.#todayContext;
   }
-
-  async #remote(
-    op: AnyOperation,
-    params: object | undefined,
-    options: RequestOptions,
-  ): Promise<ApiResponse<unknown, Meta | undefined>> {
-    const { path, body, missing } = sdkTarget(op, params);
-    if (missing.length) throw missingPathParams(op, params, missing);
-    const url = this.baseUrl + path;
-    const cache = op.method === "GET" && !op.run && !op.produces ? this.#cache : undefined;
-    const key = `GET ${url}`;
-    try {
-      const result = await send({
-        method: op.method,
-        url,
-        body,
-        idempotent: op.method === "GET",
-        binary: Boolean(op.produces),
-        signal: options.signal,
-        timeoutMs: options.timeoutMs ?? this.#timeoutMs,
-      }, this.#settings);
-      if (cache) {
-        const { data, meta, rateLimit, requestId } = result;
-        await bestEffort(() =>
-          cache.set(key, { savedAt: this.#now(), data, meta, rateLimit, requestId })
-        );
-      }
-      const voice = op.produces ? voiceInfo(result.headers) : undefined;
-      return { ...result, source: "remote", stale: false, age: 0, voice };
-    } catch (error) {
-      const entry = cache && isOffline(error) ? await bestEffort(() => cache.get(key)) : undefined;
-      if (!entry) throw error;
-      return fromCache(entry, this.#now());
-    }
-  }
-}
-
-function local(data: unknown, meta: Meta | undefined): ApiResponse<unknown, Meta | undefined> {
-  return {
-    data,
-    meta,
-    rateLimit: undefined,
-    requestId: undefined,
-    headers: undefined,
-    voice: undefined,
-    source: "local",
-    stale: false,
-    age: 0,
-  };
-}
-
-function fromCache(entry: CacheEntry, now: number): ApiResponse<unknown, Meta | undefined> {
-  return {
-    data: entry.data,
-    meta: entry.meta,
-    rateLimit: entry.rateLimit,
-    requestId: entry.requestId,
-    headers: undefined,
-    voice: undefined,
-    source: "cache",
-    stale: true,
-    age: Math.max(Math.floor((now - entry.savedAt) / 1000), 0),
-  };
 }
 
 /** The runtimes' environments, as far as the client needs them (no runtime types required). */
@@ -1291,76 +1286,4 @@ function readEnv(name: string): string | undefined {
     value = undefined;
   }
   return value?.trim() ? value.trim() : undefined;
-}
-
-/** What a voice answer's `X-Voice-*` headers say. */
-function voiceInfo(headers: Headers): VoiceInfo {
-  const number = (name: string) => {
-    const value = headers.get(name);
-    const parsed = value === null || value.trim() === "" ? NaN : Number(value);
-    return Number.isFinite(parsed) ? parsed : undefined;
-  };
-  const warning = headers.get("x-voice-warning");
-  return {
-    duration: number("x-voice-duration"),
-    language: headers.get("x-voice-language") ?? undefined,
-    sampleRate: number("x-voice-sample-rate"),
-    bitRate: number("x-voice-bit-rate"),
-    remaining: number("x-voice-remaining"),
-    warnings: warning ? warning.split(" | ") : [],
-  };
-}
-
-function rejected<R>(error: unknown): ApiPromise<R, Meta> {
-  return new ApiPromise(Promise.reject(error));
-}
-
-/** The SDK error the server would have answered for a core error (same body, same class). */
-function fromCoreError(error: CoreApiError): ApiError {
-  const body = {
-    ok: false as const,
-    error: error.message,
-    code: error.code,
-    ...(error.details ? { details: error.details } : {}),
-    ...error.extra,
-  };
-  return errorFromResponse(error.status, body, new Headers(error.headers));
-}
-
-/** {@linkcode target}, with a parameter value no URL can carry answered as the SDK's error. */
-function sdkTarget(op: AnyOperation, params: object | undefined): ReturnType<typeof target> {
-  try {
-    return target(op, params);
-  } catch (error) {
-    throw isCoreApiError(error) ? fromCoreError(error) : error;
-  }
-}
-
-/** A path parameter is missing: the core's own validation names it, as the server's would. */
-function missingPathParams(op: AnyOperation, params: object | undefined, missing: string[]): Error {
-  try {
-    parseParams(op, toEntries(params));
-  } catch (error) {
-    if (isCoreApiError(error)) return fromCoreError(error);
-  }
-  return fromCoreError(
-    CoreApiError.invalidParams(
-      missing.map((param) => ({ param, message: `Parameter "${param}" is required` })),
-    ),
-  );
-}
-
-/** Failures that mean "the server cannot be reached right now". */
-function isOffline(error: unknown): boolean {
-  return error instanceof NetworkError || error instanceof TimeoutError ||
-    (error instanceof ApiError && [502, 503, 504].includes(error.status));
-}
-
-/** Runs a cache call; a failing cache never fails the request. */
-async function bestEffort<T>(action: () => Promise<T> | T): Promise<T | undefined> {
-  try {
-    return await action();
-  } catch {
-    return undefined;
-  }
 }

@@ -18,18 +18,18 @@ import type { FetchLike, Meta, RateLimit } from "./types.ts";
 /** Retry policy; see {@linkcode ClientOptions.retries}. */
 export interface RetryOptions {
   /** Retries after the first attempt (default 2). */
-  limit?: number;
+  limit?: number | undefined;
   /** First backoff delay without `Retry-After`, doubled each retry, ms (default 500). */
-  backoffMs?: number;
+  backoffMs?: number | undefined;
   /** Longest wait before a retry, ms (default 30,000). A longer `Retry-After` is not waited out. */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
 }
 
 /** The transport's settings, resolved from the client options. */
 export interface TransportSettings {
   fetch: FetchLike;
   timeoutMs: number;
-  retry: Required<RetryOptions>;
+  retry: { limit: number; backoffMs: number; maxDelayMs: number };
   headers: Record<string, string>;
 }
 

@@ -91,9 +91,9 @@ export interface RequestOptions {
    * Cancels the call: it rejects with an `AbortError` carrying the signal's reason, or a
    * `TimeoutError` for `AbortSignal.timeout()`.
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Overrides the client's `timeoutMs` (the whole call, retries included) for this call. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** A parameter value as the SDK takes it; turned into the string the server would see. */

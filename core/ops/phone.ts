@@ -1,6 +1,11 @@
 import * as z from "zod/mini";
-import { parsePhoneNumberFromString, validatePhoneNumberLength } from "libphonenumber-js/max";
+import {
+  type MetadataJson,
+  parsePhoneNumberFromString,
+  validatePhoneNumberLength,
+} from "libphonenumber-js/core";
 import data from "../../data/phones.json" with { type: "json" };
+import lk from "../../data/phone_metadata.json" with { type: "json" };
 import districts from "../../data/districts.json" with { type: "json" };
 import { ApiError } from "../errors.ts";
 import { type Lang, maybeMessage, translate } from "../i18n.ts";
@@ -86,7 +91,41 @@ interface OperatorRow {
   ownerSince: string | null;
 }
 const OPERATORS = data.operators as Record<string, OperatorRow>;
+/**
+ * Sri Lanka's metadata alone (351 bytes, against about 53 KB gzipped for every territory), made
+ * with libphonenumber-js's own generator from Google libphonenumber's XML by
+ * `scripts/phone_metadata.ts`, for `libphonenumber-js/core`.
+ */
+const METADATA = lk.metadata as unknown as MetadataJson;
+/** Every territory's calling code, to name the code of a foreign number (see `foreignCode`). */
+const CALLING_CODES = new Set(lk.callingCodes);
 const DISTRICTS = new Map(districts.districts.map((d) => [d.slug, d]));
+
+/**
+ * A number written in international form with a code other than 94 (`+44 20 7946 0958`,
+ * `0044 20 ...`), read as libphonenumber reads it with every territory's metadata: after `+`, or
+ * after Sri Lanka's international prefix `00`, the shortest one to three digits that are a
+ * territory's code, and how many digits follow; undefined for anything else. Sri Lanka's
+ * metadata alone knows no other code, so the library answers such a number "invalid country";
+ * this names the code (`tests/core/phone_metadata_test.ts` checks every answer against the whole
+ * metadata's).
+ */
+function foreignNumber(input: string): { code: string; digits: number } | undefined {
+  const digits = input.replace(/[^\d+]/g, "");
+  const rest = digits.startsWith("+")
+    ? digits.slice(1)
+    : digits.startsWith("00")
+    ? digits.slice(2)
+    : undefined;
+  if (rest === undefined || rest.includes("+")) return undefined;
+  for (let size = 1; size <= 3; size++) {
+    const code = rest.slice(0, size);
+    if (CALLING_CODES.has(code)) {
+      return code === "94" ? undefined : { code, digits: rest.length - size };
+    }
+  }
+  return undefined;
+}
 
 function refuse(input: string): never {
   throw ApiError.invalidParam(
@@ -170,16 +209,19 @@ export function lookupPhone(number: string, lang: Lang = "en"): PhoneResult {
     lang === "en" || r.reason === null
       ? r
       : { ...r, reason: translate(lang, r.reason, "phone.reason.") };
-  const length = validatePhoneNumberLength(input, "LK");
+  let length = validatePhoneNumberLength(input, "LK", METADATA);
   if (length === "NOT_A_NUMBER") refuse(input);
-  const parsed = parsePhoneNumberFromString(input, "LK");
-  if (parsed && parsed.countryCallingCode !== "94") {
+  // A national number has 2 to 17 digits: a foreign one outside them is too short or too long.
+  const foreign = length === "INVALID_COUNTRY" ? foreignNumber(input) : undefined;
+  if (foreign !== undefined && foreign.digits >= 2 && foreign.digits <= 17) {
     return localize(invalid(
       input,
       "not_sri_lankan",
-      `Not a Sri Lankan number: its country code is +${parsed.countryCallingCode}, not +94`,
+      `Not a Sri Lankan number: its country code is +${foreign.code}, not +94`,
     ));
   }
+  const parsed = parsePhoneNumberFromString(input, "LK", METADATA);
+  if (foreign !== undefined && foreign.digits > 17) length = "TOO_LONG";
   if (length === "TOO_SHORT" || (!parsed && length !== "TOO_LONG")) {
     return localize(invalid(
       input,

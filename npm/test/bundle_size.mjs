@@ -3,11 +3,13 @@
 // - `pure`: every function exported by a file of core/calc (the zod-free calculators), each
 //   imported alone from "@lanka/api" and tree-shaken, with the zod modules each bundle holds;
 // - `client`: `createClient()` with code splitting, as the initial load (the entry chunk and the
-//   chunks it imports statically) and the lazily imported rest, with the data files of each;
+//   chunks it imports statically, with the modules it holds) and the lazily imported rest, with
+//   the data files of each, and what each module imported on demand brings over the initial load
+//   (`onDemand`: its chunk and the chunks that imports statically);
 // - `firstCall`: for a few calls (`client.words({ lang: "si" })`, ...), the chunks the first call
 //   really loads, measured by running the split bundle (each chunk marks itself when evaluated),
 //   with the data files and the areas of the message catalogue it holds.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -17,8 +19,10 @@ import { build } from "esbuild";
 
 const here = fileURLToPath(new URL("../", import.meta.url));
 
-/** The subpath exports besides ".". */
-const SUBPATHS = ["holidays", "districts", "education", "tools", "payroll", "operations", "words"];
+/** The subpath exports besides "." (`holidays`, `calc`, ...), as package.json lists them. */
+const SUBPATHS = Object.keys(
+  JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).exports,
+).filter((key) => key.startsWith("./") && key !== "./package.json").map((key) => key.slice(2));
 
 const common = {
   bundle: true,
@@ -130,7 +134,48 @@ async function clientSizes() {
     return { files: names.length, minified, gzip: gzipped, data: [...data].sort(), classicZod };
   };
   const lazy = Object.keys(outputs).filter((name) => !initial.has(name) && !name.endsWith(".map"));
-  return { initial: sum([...initial]), lazy: sum(lazy) };
+  // The modules of the initial load, as paths inside the package (or `zod/...` for a dependency).
+  const modules = new Set();
+  for (const name of initial) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[name].inputs)) {
+      if (bytesInOutput > 0) {
+        modules.add(input.replace(/^.*?node_modules\//, "").replace(/^dist\//, ""));
+      }
+    }
+  }
+  // What each module the client imports on demand brings over the initial load: its chunk and
+  // the chunks it imports statically (a shared chunk counts for each that needs it).
+  const closureOf = (name, without) => {
+    const closure = new Set();
+    const walk = (chunk) => {
+      if (closure.has(chunk) || initial.has(chunk) || without.has(chunk)) return;
+      closure.add(chunk);
+      for (const i of outputs[chunk].imports) if (i.kind === "import-statement") walk(i.path);
+    };
+    walk(name);
+    return closure;
+  };
+  const moduleOf = (output) =>
+    output.entryPoint.replace(/^.*?node_modules\//, "").replace(/^dist\//, "");
+  // The local runtime (zod's core, the parameter readers, the catalogue's loader), which every
+  // local operation loads with it: what an operation adds beyond it is `beyondRuntime`.
+  const runtimeChunk = Object.keys(outputs).find((name) =>
+    outputs[name].entryPoint && moduleOf(outputs[name]) === "sdk/_local.js"
+  );
+  const runtime = runtimeChunk ? closureOf(runtimeChunk, new Set()) : new Set();
+  const onDemand = {};
+  for (const [name, output] of Object.entries(outputs)) {
+    if (!output.entryPoint || output.entryPoint === "<stdin>") continue;
+    onDemand[moduleOf(output)] = {
+      ...sum([...closureOf(name, new Set())]),
+      beyondRuntime: sum([...closureOf(name, runtime)]).gzip,
+    };
+  }
+  return {
+    initial: { ...sum([...initial]), modules: [...modules].sort() },
+    lazy: sum(lazy),
+    onDemand,
+  };
 }
 
 /** First calls measured by {@linkcode firstCallSizes}: a name and the call's code. */

@@ -203,35 +203,35 @@ export function errorResult(outcome: Extract<Outcome, { kind: "error" }>): CallT
   };
 }
 
-const MAX_FIGURES = 12;
+/** Fields every answer's last lines state once (`Source: ... (last checked ...)`). */
+const SAID_BELOW = new Set(["source", "sourceUrl", "lastVerified"]);
+/** The most lines of figures a summary gives; the rest is in `structuredContent`. */
+const MAX_LINES = 60;
+/** The most items of one list a summary names. */
+const MAX_ITEMS = 30;
+/** Longer text is left to `structuredContent`. */
+const MAX_TEXT = 200;
+/** Fields that name a list's item, in the order looked for. */
+const NAMES = ["name", "title", "label", "message", "slug", "id", "code", "date"];
 
 /**
- * The short text of a result: the operation's title, its top-level figures (numbers, text, yes
- * and no; nested objects are in `structuredContent`), and the source with its check date.
+ * The short text of a result, the figures a person asked for, to quote: the operation's title,
+ * then every figure of the answer, nested ones by their path (`deductions.epfEmployee: 13600`),
+ * shallow ones first, and each item of a list by its name with its own figures, then the source
+ * with its check date. Long texts and what does not fit are left to `structuredContent` (and the
+ * JSON text after this one).
+ *
+ * @param op The operation.
+ * @param data The answer's data.
+ * @param meta The answer's meta (its source and check date).
+ * @returns The text.
  */
-function summary(
+export function summary(
   op: AnyOperation,
   data: unknown,
   meta: Record<string, unknown> | undefined,
 ): string {
-  const figures: string[] = [];
-  if (data !== null && typeof data === "object" && !Array.isArray(data)) {
-    for (const [name, value] of Object.entries(data)) {
-      if (figures.length === MAX_FIGURES) break;
-      if (typeof value === "number" || typeof value === "boolean") {
-        figures.push(`${name}: ${value}`);
-      } else if (typeof value === "string" && value.length <= 200) {
-        figures.push(`${name}: ${value}`);
-      } else if (Array.isArray(value)) {
-        figures.push(`${name}: ${value.length} item${value.length === 1 ? "" : "s"}`);
-      }
-    }
-  } else if (Array.isArray(data)) {
-    figures.push(`${data.length} item${data.length === 1 ? "" : "s"}`);
-  } else {
-    figures.push(String(data));
-  }
-  const lines = [`${op.title}`, ...figures.map((figure) => `- ${figure}`)];
+  const lines = [`${op.title}`, ...figures(data)];
   const source = meta?.source_url ?? op.provenance?.sourceUrl;
   const checked = meta?.last_verified ?? op.provenance?.lastVerified;
   if (typeof source === "string") {
@@ -244,6 +244,67 @@ function summary(
     lines.push(`Page: ${meta.page_url}`);
   }
   return lines.join("\n");
+}
+
+type Scalar = string | number | boolean;
+
+function scalar(value: unknown): value is Scalar {
+  return typeof value === "number" || typeof value === "boolean" ||
+    (typeof value === "string" && value.length <= MAX_TEXT);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** The lines of figures of an answer, breadth first: `- path: value`. */
+function figures(data: unknown): string[] {
+  if (scalar(data)) return [`- ${data}`];
+  if (Array.isArray(data)) return list(undefined, data);
+  if (!isRecord(data)) return [];
+  const lines: string[] = [];
+  let level: [string, Record<string, unknown>][] = [["", data]];
+  while (level.length && lines.length < MAX_LINES) {
+    const next: [string, Record<string, unknown>][] = [];
+    for (const [path, object] of level) {
+      for (const [key, value] of Object.entries(object)) {
+        if (SAID_BELOW.has(key) || value === null || value === undefined) continue;
+        const name = `${path}${key}`;
+        if (scalar(value)) lines.push(`- ${name}: ${value}`);
+        else if (Array.isArray(value)) lines.push(...list(name, value));
+        else if (isRecord(value)) next.push([`${name}.`, value]);
+      }
+    }
+    level = next;
+  }
+  if (lines.length <= MAX_LINES) return lines;
+  return [...lines.slice(0, MAX_LINES), "- … (the rest in the structured answer)"];
+}
+
+/** A list: its scalars on one line, or each item by its name with its own figures. */
+function list(name: string | undefined, items: unknown[]): string[] {
+  const head = name === undefined ? "" : `${name}: `;
+  if (!items.length) return [`- ${head}none`];
+  if (items.every(scalar)) return [`- ${head}${items.slice(0, MAX_ITEMS).join(", ")}`];
+  const lines = [`- ${head}${items.length} item${items.length === 1 ? "" : "s"}`];
+  for (const item of items.slice(0, MAX_ITEMS)) lines.push(`  - ${itemText(item)}`);
+  if (items.length > MAX_ITEMS) lines.push(`  - … and ${items.length - MAX_ITEMS} more`);
+  return lines;
+}
+
+/** One item of a list: its name, then its other short figures in brackets. */
+function itemText(item: unknown): string {
+  if (!isRecord(item)) return scalar(item) ? String(item) : JSON.stringify(item);
+  const key = NAMES.find((name) => scalar(item[name]));
+  const details = Object.entries(item)
+    .filter(([field, value]) =>
+      field !== key && !SAID_BELOW.has(field) && scalar(value) &&
+      (typeof value !== "string" || value.length <= 60)
+    )
+    .slice(0, 8)
+    .map(([field, value]) => `${field} ${value}`);
+  const title = key === undefined ? "" : String(item[key]);
+  return details.length ? `${title} (${details.join(", ")})`.trim() : title;
 }
 
 function base64(bytes: Uint8Array): string {

@@ -1,10 +1,15 @@
 /**
- * MCP over stdio (`deno task mcp`): the tools of every public operation that computes locally,
+ * MCP over stdio: the tools of every public operation that computes locally,
  * answered in-process by the SDK (`createClient({ mode: "local" })`), offline and without a quota.
  * The operations only the server answers (news, the voucher store, voice) are tools of the HTTP
  * transport (`POST /mcp`) only.
  *
  * Standard output carries the MCP messages only; nothing else is written to it.
+ *
+ * Run it with its own configuration and lock, which hold only the npm packages it imports (zod,
+ * libphonenumber-js, the MCP SDK), as the client snippets of `docs/mcp.md` do:
+ * `npx -y deno@2.9.6 run --quiet --config server/mcp/stdio.deno.json server/mcp/stdio.ts`. It needs
+ * no permission.
  *
  * @module
  */

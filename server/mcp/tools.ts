@@ -1,8 +1,11 @@
 /**
  * The MCP tools, generated from the operation registry: one tool per public operation (not the
- * account API, not the editors' draft API), with the operation's title and description, an input
- * schema read from its parameters as the OpenAPI document reads them (numbers as numbers, enums
- * as enums), and an output schema read from its result schema. Nothing here is written per
+ * account API, not the editors' draft API), with the operation's title and description and an
+ * input schema read from its parameters as the OpenAPI document reads them (numbers as numbers,
+ * enums as enums, yes/no as booleans), cut to what a model needs to choose a tool and call it:
+ * the API's rules of notation (how enums and decimals are read in a URL, the Accept-Language
+ * fallback) are not repeated on every parameter, and there is no output schema (the answer's
+ * text states its figures, `structuredContent` carries the data). Nothing here is written per
  * operation: an operation added to the registry is a tool with no edit.
  *
  * Pure: no Deno APIs, so the stdio server (computing with the SDK) and the HTTP mount (going
@@ -10,8 +13,9 @@
  *
  * @module
  */
-import { type JsonObject, jsonSchema, operationParameters } from "../../core/openapi.ts";
+import { ENUM_RULE, type JsonObject, jsonSchema, operationParameters } from "../../core/openapi.ts";
 import type { AnyOperation } from "../../core/operation.ts";
+import { hasGenericLang } from "../../core/lang_param.ts";
 
 /** One MCP tool as `tools/list` describes it. */
 export interface ToolDefinition {
@@ -24,10 +28,8 @@ export interface ToolDefinition {
   description: string;
   /** JSON Schema of the arguments (an object). */
   inputSchema: JsonObject & { type: "object" };
-  /** JSON Schema of `structuredContent` (an object); absent for binary answers (voice). */
-  outputSchema?: JsonObject & { type: "object" };
   /** Hints for clients: every tool only reads. */
-  annotations: { title: string; readOnlyHint: true; openWorldHint: boolean };
+  annotations: { readOnlyHint: true; openWorldHint: boolean };
 }
 
 /** A tool and the operation behind it. */
@@ -68,6 +70,52 @@ export function withheldParams(op: AnyOperation): string[] {
   return Object.keys(op.params.shape).filter((name) => NOT_OFFERED.has(name));
 }
 
+/** The values of a yes/no parameter in a URL (`flag()` of `core/params.ts`). */
+const FLAG_VALUES = JSON.stringify(["1", "0", "true", "false"]);
+
+/** What the API says on every parameter of a kind, which a model calling a tool needs not read. */
+const API_WORDING: readonly RegExp[] = [
+  new RegExp(`\\.? ?${ENUM_RULE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+  / \(more decimals are rounded half away from zero to [^)]*\)/,
+];
+
+/** The generic `lang`, said once in a form a model needs. */
+const LANG_DESCRIPTION = "Language of the answer's text: en (default), si (Sinhala) or ta (Tamil)";
+
+/**
+ * One argument as a model needs it to call the tool: its type and range, its values, its meaning
+ * in the operation's words without the API's rules of notation (numbers are JSON numbers here, an
+ * enum lists its values, yes/no is a boolean), and an example where its type does not say it all.
+ */
+function argumentSchema(
+  op: AnyOperation,
+  param: ReturnType<typeof operationParameters>[number],
+): JsonObject {
+  const { description: _rule, examples: _examples, ...schema } = param.schema;
+  let description = param.description;
+  for (const wording of API_WORDING) description = description?.replace(wording, "");
+  if (param.name === "lang" && hasGenericLang(op)) description = LANG_DESCRIPTION;
+  if (JSON.stringify(schema.enum) === FLAG_VALUES) {
+    return {
+      type: "boolean",
+      ...(description
+        ? {
+          description: description.replace("(default 1)", "(default true)").replace(
+            "(default 0)",
+            "(default false)",
+          ),
+        }
+        : {}),
+    };
+  }
+  const example = schema.enum || schema.type === "boolean" ? undefined : param.example;
+  return {
+    ...schema,
+    ...(description ? { description } : {}),
+    ...(example !== undefined ? { examples: [example] } : {}),
+  };
+}
+
 function inputSchema(op: AnyOperation): JsonObject & { type: "object" } {
   if (op.body) {
     const body = jsonSchema(op.body, "input");
@@ -77,12 +125,7 @@ function inputSchema(op: AnyOperation): JsonObject & { type: "object" } {
   const required: string[] = [];
   for (const param of operationParameters(op)) {
     if (NOT_OFFERED.has(param.name)) continue;
-    const schema: JsonObject = { ...param.schema };
-    if (param.description) schema.description = param.description;
-    if (param.example !== undefined && schema.examples === undefined) {
-      schema.examples = [param.example];
-    }
-    properties[param.name] = schema;
+    properties[param.name] = argumentSchema(op, param);
     if (param.required) required.push(param.name);
   }
   return {
@@ -93,35 +136,19 @@ function inputSchema(op: AnyOperation): JsonObject & { type: "object" } {
   };
 }
 
-function outputSchema(
-  op: AnyOperation,
-): { schema: JsonObject & { type: "object" }; wrapped: boolean } {
+/**
+ * Whether an operation's result is not an object and is given as `{ result: ... }` in
+ * `structuredContent` (MCP asks for an object there).
+ */
+function wrapsResult(op: AnyOperation): boolean {
   const schema = jsonSchema(op.result, "output");
-  if (schema.type === "object") return { schema: { ...schema, type: "object" }, wrapped: false };
+  if (schema.type === "object") return false;
   const branches = Array.isArray(schema.anyOf) ? schema.anyOf as JsonObject[] : undefined;
-  if (branches?.length && branches.every((branch) => branch.type === "object")) {
-    return { schema: { ...schema, type: "object" }, wrapped: false };
-  }
-  const { $defs, ...inner } = schema;
-  return {
-    schema: {
-      type: "object",
-      properties: { result: inner },
-      required: ["result"],
-      ...($defs ? { $defs } : {}),
-    },
-    wrapped: true,
-  };
+  return !(branches?.length && branches.every((branch) => branch.type === "object"));
 }
 
 function describe(op: AnyOperation): string {
-  let text = op.description;
-  if (op.provenance) {
-    text +=
-      ` Figures from ${op.provenance.sourceUrl} (last checked ${op.provenance.lastVerified}).`;
-  }
-  if (op.keyOnly) text += " Needs an API key.";
-  return text;
+  return op.keyOnly ? `${op.description} Needs an API key.` : op.description;
 }
 
 /**
@@ -135,26 +162,21 @@ export function buildTools(
   ops: readonly AnyOperation[],
   offered: (op: AnyOperation) => boolean = () => true,
 ): Tool[] {
-  return ops.filter((op) => isPublicOperation(op) && offered(op)).map((op) => {
-    const output = op.produces ? undefined : outputSchema(op);
-    return {
-      op,
-      wrapped: output?.wrapped ?? false,
-      definition: {
-        name: op.name,
-        title: op.title,
-        description: describe(op),
-        inputSchema: inputSchema(op),
-        ...(output ? { outputSchema: output.schema } : {}),
-        annotations: {
-          title: op.title,
-          readOnlyHint: true,
-          // Server-only answers (news, store) change with the world; calculators do not.
-          openWorldHint: !op.local,
-        },
+  return ops.filter((op) => isPublicOperation(op) && offered(op)).map((op) => ({
+    op,
+    wrapped: !op.produces && wrapsResult(op),
+    definition: {
+      name: op.name,
+      title: op.title,
+      description: describe(op),
+      inputSchema: inputSchema(op),
+      annotations: {
+        readOnlyHint: true,
+        // Server-only answers (news, store) change with the world; calculators do not.
+        openWorldHint: !op.local,
       },
-    };
-  });
+    },
+  }));
 }
 
 /**
@@ -176,7 +198,9 @@ export function exampleArguments(op: AnyOperation): Record<string, unknown> {
     const name = /^\{(\w+)\}$/.exec(part)?.[1];
     if (name && actual[i] !== undefined) raw.set(name, decodeURIComponent(actual[i]!));
   });
-  const types = new Map(operationParameters(op).map((p) => [p.name, p.schema.type]));
+  const types = new Map(
+    operationParameters(op).map((p) => [p.name, argumentSchema(op, p).type]),
+  );
   const args: Record<string, unknown> = {};
   for (const [name, value] of raw) {
     if (NOT_OFFERED.has(name)) continue; // a tool always answers JSON
@@ -184,6 +208,8 @@ export function exampleArguments(op: AnyOperation): Record<string, unknown> {
     const number = Number(value);
     args[name] = (type === "number" || type === "integer") && Number.isFinite(number)
       ? number
+      : type === "boolean"
+      ? value === "1" || value.toLowerCase() === "true"
       : value;
   }
   return args;

@@ -4,10 +4,13 @@
  */
 import assert from "node:assert/strict";
 import {
+  type ClientOptions,
   createClient,
   type Meta,
   type NicResult,
   type OperationMap,
+  type PayslipResult,
+  type RequestOptions,
   type VatResult,
 } from "../../mod.ts";
 
@@ -42,4 +45,37 @@ Deno.test("call() is typed by operation id: parameters and result", async () => 
   const other = client.call("no-such-operation", { a: 1 });
   expectType<Equal<Awaited<typeof other>, unknown>>(true);
   await assert.rejects(other, /no such operation/);
+});
+
+Deno.test("createClient() takes options that are undefined, as process.env gives them, under exactOptionalPropertyTypes", async () => {
+  // deno.json sets exactOptionalPropertyTypes: before issue 44 this file failed `deno check` here
+  // ("Type 'string | undefined' is not assignable to type 'string'").
+  const env: Record<string, string | undefined> = {};
+  const client = createClient({
+    apiKey: env.LANKA_API_KEY,
+    baseUrl: env.LANKA_API_BASE_URL,
+    mode: undefined,
+    timeoutMs: undefined,
+    retries: undefined,
+    cache: undefined,
+    fetch: undefined,
+    now: undefined,
+    env: undefined,
+    lang: undefined,
+  });
+  expectType<Equal<ClientOptions["apiKey"], string | undefined>>(true);
+  const request: RequestOptions = { signal: undefined, timeoutMs: undefined };
+  assert.equal(client.mode, "auto");
+  assert.equal(client.baseUrl, "http://localhost:8000");
+  assert.equal(
+    (await createClient({ mode: "local" }).vat({ amount: 100, rate: 18 }, request)).total,
+    118,
+  );
+});
+
+Deno.test("every method's result type is the operation's exported type", () => {
+  const client = createClient({ mode: "local" });
+  type Slip = Awaited<ReturnType<typeof client.payslip>>;
+  expectType<Equal<Slip, PayslipResult>>(true);
+  expectType<Equal<OperationMap["payslip"]["result"], PayslipResult>>(true);
 });

@@ -1,6 +1,7 @@
 // CommonJS: require() of the ES module package (Node ^20.19 or >= 22.12, as `engines` says).
 const assert = require("node:assert/strict");
-const { computeVat, createClient } = require("@lanka/api");
+const { createClient } = require("@lanka/api");
+const { computeVat } = require("@lanka/api/calc");
 const { countWorkingDays } = require("@lanka/api/holidays");
 assert.equal(computeVat({ amount: 1000, rate: 18, mode: "add" }).total, 1180);
 assert.equal(countWorkingDays({ from: "2026-01-01", to: "2026-01-31" }).workingDays, 21);

@@ -2,14 +2,8 @@
 // source tree: the entry points, the numbers rule, the errors in our words, the typed meta.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  computeVat,
-  createClient,
-  decodePlate,
-  isValidationError,
-  LocalStorageCache,
-  ValidationError,
-} from "@lanka/api";
+import { createClient, isValidationError, LocalStorageCache, ValidationError } from "@lanka/api";
+import { computeVat, decodePlate } from "@lanka/api/calc";
 import { countWorkingDays, listHolidays } from "@lanka/api/holidays";
 import { listDistricts } from "@lanka/api/districts";
 import { scholarshipCutoff } from "@lanka/api/education";
