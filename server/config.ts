@@ -60,6 +60,11 @@ export interface Config {
    * a local file or `:memory:` (one process counts exactly in memory; see docs/quotas.md).
    */
   quotaExact: boolean;
+  /**
+   * How long an access token an MCP client obtained by OAuth works, in seconds
+   * (`OAUTH_ACCESS_TTL`, default 3,600); its refresh token works 30 days (see `docs/mcp.md`).
+   */
+  oauthAccessTtlS: number;
 }
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
@@ -111,6 +116,7 @@ const schema = z.object({
   MAIL_FROM: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: whole("SHUTDOWN_TIMEOUT_MS", 0, 600_000, 10_000),
   VOICE_WORKERS: whole("VOICE_WORKERS", 1, 64, 2),
+  OAUTH_ACCESS_TTL: whole("OAUTH_ACCESS_TTL", 1, 86_400, 3_600),
   VOICE_QUEUE: whole("VOICE_QUEUE", 0, 10000, 16),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], {
     error: "LOG_LEVEL must be one of debug, info, warn, error",
@@ -184,6 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : e.QUOTA_EXACT === "1" || e.QUOTA_EXACT === "true",
     metricsToken: e.METRICS_TOKEN?.trim() || undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    oauthAccessTtlS: e.OAUTH_ACCESS_TTL,
     store,
     newsCategories,
     mail,

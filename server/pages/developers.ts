@@ -101,7 +101,9 @@ function localHref(path: string): string {
 function keyRow(key: KeyInfo): SafeHtml {
   return html`
     <tr>
-      <td data-label="${t("page.dev.keys.key")}"><code>${key.prefix}…</code></td>
+      <td data-label="${t("page.dev.keys.key")}">${key.client === undefined
+        ? html`<code>${key.prefix}…</code>`
+        : t("page.dev.keys.oauth")}</td>
       <td data-label="${t("page.dev.keys.name")}">${keyName(key.name)}</td>
       <td data-label="${t("page.dev.keys.created")}">${when(key.createdAt)}</td>
       <td data-label="${t("page.dev.keys.last_used")}">${when(key.lastUsedAt)}</td>
