@@ -16,11 +16,11 @@
  *
  * @module
  */
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { ApiError, isApiError } from "../../core/errors.ts";
 import { type Clock, systemClock } from "../clock.ts";
 import type { KeyRecord, KeyResolver } from "../http/caller.ts";
-import { randomBase62, sha256Hex } from "../accounts/secrets.ts";
+import { constantTimeEqual, randomBase62, sha256Hex } from "../accounts/secrets.ts";
 import { type Account, type Accounts, retryLocked, type StoredKey } from "../accounts/store.ts";
 import { OAuthError } from "./errors.ts";
 import { MCP_PATH } from "./metadata.ts";
@@ -302,7 +302,7 @@ export class OAuthStore implements KeyResolver {
     if (value.redirectUri !== redirectUri) {
       throw invalidGrant("redirect_uri differs from the authorization request's");
     }
-    if (!secretsEqual(s256(verifier), value.challenge)) {
+    if (!constantTimeEqual(s256(verifier), value.challenge)) {
       throw invalidGrant("code_verifier does not match the code_challenge (PKCE, S256)");
     }
     const used = { ...value, usedAt: now };
@@ -379,11 +379,13 @@ export class OAuthStore implements KeyResolver {
       }
       const spent: RefreshGrant = { ...grant, rotatedAt: now };
       const pair = this.#pair(stored, clientId, now);
+      const client = await this.#kv.get<OAuthClient>(["oauth_clients", clientId]);
       const result = await retryLocked(() =>
         pair.write(
           this.#kv.atomic().check(entry).set(key, spent, {
             expireIn: Math.max(grant.expiresAt - now, 1),
           }),
+          client,
         ).commit()
       );
       if (result.ok) return pair.tokens;
@@ -461,9 +463,13 @@ export class OAuthStore implements KeyResolver {
       expires_in: this.#accessTtlMs / 1000,
       refresh_token: refresh,
     };
-    const write = (op: Deno.AtomicOperation) =>
+    const write = (op: Deno.AtomicOperation, client: Deno.KvEntryMaybe<OAuthClient>) => {
       op.set(["oauth_access", sha256Hex(access)], grant, { expireIn: this.#accessTtlMs })
         .set(["oauth_refresh", sha256Hex(refresh)], refreshGrant, { expireIn: REFRESH_TTL_MS });
+      // A client in use lives as long as its newest refresh token.
+      if (client.value) op.set(client.key, client.value, { expireIn: REFRESH_TTL_MS });
+      return op;
+    };
     return { tokens, write };
   }
 
@@ -471,12 +477,7 @@ export class OAuthStore implements KeyResolver {
     const now = this.#clock.now();
     const pair = this.#pair(key, clientId, now);
     const client = await this.#kv.get<OAuthClient>(["oauth_clients", clientId]);
-    await retryLocked(() => {
-      const op = pair.write(this.#kv.atomic());
-      // A client in use lives as long as its refresh tokens.
-      if (client.value) op.set(client.key, client.value, { expireIn: REFRESH_TTL_MS });
-      return op.commit();
-    });
+    await retryLocked(() => pair.write(this.#kv.atomic(), client).commit());
     return pair.tokens;
   }
 
@@ -487,11 +488,4 @@ export class OAuthStore implements KeyResolver {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
-}
-
-/** Compares two ASCII secrets in constant time (equal lengths; a length differs openly). */
-function secretsEqual(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
