@@ -18,7 +18,7 @@
  */
 import type { Hono } from "hono";
 import { isApiError } from "../../core/errors.ts";
-import { MAX_ACTIVE_KEYS } from "../accounts/store.ts";
+import { type Account, MAX_ACTIVE_KEYS } from "../accounts/store.ts";
 import { type AccountDeps, checkOrigin, currentAccount, openSession } from "../accounts/web.ts";
 import { BODY_LIMITS, readForm } from "../http/body.ts";
 import { PAGE_CSP } from "../http/security.ts";
@@ -32,6 +32,7 @@ import {
   type CheckedAuthorization,
 } from "../oauth/requests.ts";
 import type { OAuthStore } from "../oauth/store.ts";
+import { pageError } from "./developers.ts";
 import { html, layout, markup, type SafeHtml } from "./html.ts";
 import { localPath, pageContext, t } from "./lang.ts";
 
@@ -181,8 +182,7 @@ export function mountConsent(
   };
 
   /** The consent form for a signed-in account, or why it cannot be given. */
-  const consent = async (c: AppContext, request: AuthorizationRequest) => {
-    const account = (await currentAccount(c, accounts))!;
+  const consent = async (c: AppContext, request: AuthorizationRequest, account: Account) => {
     if (!(await roomForKey(account.id, request.client.id))) {
       return problem(c, "oauth.error.keys", 409, { max: MAX_ACTIVE_KEYS });
     }
@@ -195,10 +195,9 @@ export function mountConsent(
     const query = new URL(c.req.url).searchParams;
     const checked = await checkAuthorization(query, oauth, issuer);
     if (!checked.ok) return refusal(c, checked, 302);
-    if (!(await currentAccount(c, accounts))) {
-      return render(c, logInView(c, checked.request), 200);
-    }
-    return await consent(c, checked.request);
+    const account = await currentAccount(c, accounts);
+    if (!account) return render(c, logInView(c, checked.request), 200);
+    return await consent(c, checked.request, account);
   });
 
   app.post(AUTHORIZE_PATH, async (c) => {
@@ -221,10 +220,7 @@ export function mountConsent(
       } catch (error) {
         if (!isApiError(error) || (error.status !== 401 && error.status !== 429)) throw error;
         for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-        const message = error.status === 401
-          ? t("page.dev.error.wrong_login")
-          : t("page.dev.error.attempts", { time: error.message.match(/\d\d:\d\d/)?.[0] ?? "" });
-        return render(c, logInView(c, request, message), error.status);
+        return render(c, logInView(c, request, pageError(error.message)), error.status);
       }
       // Post/redirect/get: the consent page, now signed in (in the page's language: the
       // language middleware prefixes the path).

@@ -53,8 +53,11 @@ const keyName = (name: string) => (name === UNNAMED_KEY ? t("page.dev.unnamed") 
 /**
  * An error of an account action in the page's language, from its English template in the
  * catalogue (`page.dev.error.*`); the JSON API keeps the English message.
+ *
+ * @param message The error's English message.
+ * @returns It in the page's language.
  */
-const pageError = (message: string) => {
+export const pageError = (message: string): string => {
   const lang = pageContext().lang;
   const own = translate(lang, message, "page.dev.error.");
   return own === message ? translate(lang, message, "account.error.") : own;

@@ -5,6 +5,7 @@
  * cookie (open the page the client sent them to, read its form, post the answer).
  */
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { startServer } from "../_helpers/server.ts";
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -68,6 +69,38 @@ export class MemoryProvider implements OAuthClientProvider {
   }
 }
 
+/**
+ * Runs `run` against the real server started with `env` on a KV in a fresh folder, and stops it.
+ *
+ * @param env Extra environment.
+ * @param run What to do with the server's URL.
+ */
+export async function withServer(
+  env: Record<string, string>,
+  run: (url: string) => Promise<void>,
+): Promise<void> {
+  const dir = await Deno.makeTempDir();
+  const server = await startServer({ KV_PATH: `${dir}/kv.sqlite3`, LOG_LEVEL: "warn", ...env });
+  try {
+    await run(server.url);
+  } finally {
+    await server.stop();
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** An MCP `initialize` request, as a client opens with it. */
+export const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: {},
+    clientInfo: { name: "curl", version: "1" },
+  },
+} as const;
+
 /** The site's own origin header for a server URL, as a browser sends it on a form post. */
 export const originOf = (url: string): Record<string, string> => ({ Origin: new URL(url).origin });
 
@@ -103,15 +136,25 @@ export async function answerConsent(
   if (page.ticket === undefined) {
     throw new Error(`no consent form (${page.status}): ${page.html.slice(0, 500)}`);
   }
+  return await postConsent(authorizationUrl, { ticket: page.ticket, intent }, cookie);
+}
+
+/**
+ * Posts the consent page's form, from the site's own origin unless another is given.
+ *
+ * @returns The answer's status and where it redirects.
+ */
+export async function postConsent(
+  authorizationUrl: URL | string,
+  fields: Record<string, string>,
+  cookie: string,
+  origin: Record<string, string> = originOf(String(authorizationUrl)),
+): Promise<{ status: number; location: URL | undefined }> {
   const res = await fetch(authorizationUrl, {
     method: "POST",
     redirect: "manual",
-    headers: {
-      ...originOf(String(authorizationUrl)),
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams({ ticket: page.ticket, intent }),
+    headers: { ...origin, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
   });
   await res.body?.cancel();
   const location = res.headers.get("location");

@@ -6,7 +6,8 @@
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { startServer } from "../_helpers/server.ts";
+import { message } from "../../core/i18n.ts";
+import { registerAllMessages } from "../../core/i18n_all.ts";
 import { curlFrom } from "../_helpers/socket.ts";
 import {
   answerConsent,
@@ -14,29 +15,24 @@ import {
   codeFor,
   mcpPost,
   openConsent,
-  originOf,
   pkce,
+  postConsent,
   register,
   signedIn,
   tokenRequest,
+  withServer,
 } from "./_oauth.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const REDIRECT = "http://127.0.0.1:8976/callback";
+registerAllMessages();
 
 Deno.test(
   "the authorization server refuses bad inputs with the 4xx its RFC names",
   opts,
   async (t) => {
-    const dir = await Deno.makeTempDir();
-    const server = await startServer({
-      KV_PATH: `${dir}/kv.sqlite3`,
-      LOG_LEVEL: "warn",
-      OAUTH_ACCESS_TTL: "1",
-    });
-    const url = server.url;
-    const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
-    try {
+    await withServer({ OAUTH_ACCESS_TTL: "1" }, async (url) => {
+      const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
       const cookie = await signedIn(url, "someone@example.lk", "Someone's pass 2026!");
 
       await t.step("the metadata documents describe /mcp and this server", async () => {
@@ -184,55 +180,47 @@ Deno.test(
         "the consent form needs this site's origin and its own single-use ticket",
         async () => {
           const target = authorizeUrl(url, good);
+          // Signed out, the page asks to log in; a wrong password says so, in the page's language.
+          const wrong = { intent: "login", email: "someone@example.lk", password: "not it at all" };
+          const signedOut = await fetch(target, {
+            method: "POST",
+            headers: {
+              Origin: new URL(url).origin,
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: new URLSearchParams(wrong),
+          });
+          assert.equal(signedOut.status, 401);
+          assert.match(await signedOut.text(), /Wrong email or password/);
+          const si = await fetch(`${url}/si${target.pathname}${target.search}`, {
+            method: "POST",
+            headers: {
+              Origin: new URL(url).origin,
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: new URLSearchParams(wrong),
+          });
+          assert.equal(si.status, 401);
+          assert.ok((await si.text()).includes(message("si", "page.dev.error.wrong_login")));
           const page = await openConsent(target, cookie);
           assert.ok(page.ticket);
-          const post = (headers: Record<string, string>, fields: Record<string, string>) =>
-            fetch(target, {
-              method: "POST",
-              redirect: "manual",
-              headers: {
-                "Content-Type": "application/x-www-form-urlencoded",
-                Cookie: cookie,
-                ...headers,
-              },
-              body: new URLSearchParams(fields),
-            });
-          const foreign = await post({ Origin: "https://evil.example" }, {
-            intent: "approve",
-            ticket: page.ticket!,
+          const ticket = page.ticket!;
+          const foreign = await postConsent(target, { intent: "approve", ticket }, cookie, {
+            Origin: "https://evil.example",
           });
           assert.equal(foreign.status, 403);
-          await foreign.body?.cancel();
-          const noTicket = await post(originOf(url), { intent: "approve" });
-          assert.equal(noTicket.status, 400);
-          await noTicket.body?.cancel();
-          // The ticket is bound to the request it was shown for.
-          const otherRequest = await fetch(authorizeUrl(url, { ...good, state: "changed" }), {
-            method: "POST",
-            redirect: "manual",
-            headers: {
-              ...originOf(url),
-              "Content-Type": "application/x-www-form-urlencoded",
-              Cookie: cookie,
-            },
-            body: new URLSearchParams({ intent: "approve", ticket: page.ticket! }),
-          });
-          assert.equal(otherRequest.status, 400);
-          await otherRequest.body?.cancel();
-          // Another account's session cannot use it.
+          assert.equal((await postConsent(target, { intent: "approve" }, cookie)).status, 400);
+          // The ticket is bound to the request it was shown for, and to its session.
+          const changed = authorizeUrl(url, { ...good, state: "changed" });
+          assert.equal(
+            (await postConsent(changed, { intent: "approve", ticket }, cookie)).status,
+            400,
+          );
           const stranger = await signedIn(url, "stranger@example.lk", "Stranger pass 2026!");
-          const theirs = await fetch(target, {
-            method: "POST",
-            redirect: "manual",
-            headers: {
-              ...originOf(url),
-              "Content-Type": "application/x-www-form-urlencoded",
-              Cookie: stranger,
-            },
-            body: new URLSearchParams({ intent: "approve", ticket: page.ticket! }),
-          });
-          assert.equal(theirs.status, 400);
-          await theirs.body?.cancel();
+          assert.equal(
+            (await postConsent(target, { intent: "approve", ticket }, stranger)).status,
+            400,
+          );
           const denied = await answerConsent(target, cookie, "deny");
           assert.equal(denied.status, 303);
           assert.equal(denied.location?.searchParams.get("error"), "access_denied");
@@ -458,9 +446,6 @@ Deno.test(
           { numRuns: 150 },
         );
       });
-    } finally {
-      await server.stop();
-      await Deno.remove(dir, { recursive: true });
-    }
+    });
   },
 );

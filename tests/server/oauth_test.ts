@@ -113,11 +113,13 @@ async function fixture() {
   const account = await accounts.signUp("owner@example.lk", "owner Passw0rd");
   const client = await oauth.register("Test", ["http://127.0.0.1/cb"]);
   const verifier = "v".repeat(43);
-  const authorize = async () => {
-    const code = await oauth.issueCode(client, "http://127.0.0.1/cb", s256(verifier), account);
-    return await oauth.exchangeCode(code, client.id, "http://127.0.0.1/cb", verifier);
-  };
-  return { kv, clock, accounts, oauth, account, client, verifier, authorize };
+  /** A code for what the account approved. */
+  const issue = () => oauth.issueCode(client, "http://127.0.0.1/cb", s256(verifier), account);
+  /** Exchanges a code as the client does. */
+  const exchange = (code: string) =>
+    oauth.exchangeCode(code, client.id, "http://127.0.0.1/cb", verifier);
+  const authorize = async () => await exchange(await issue());
+  return { kv, clock, accounts, oauth, account, client, verifier, issue, exchange, authorize };
 }
 
 const refusedWith = (code: string) => (error: unknown) =>
@@ -154,15 +156,10 @@ Deno.test("a rotated refresh token used again after the race window revokes the 
 Deno.test("codes, access and refresh tokens end when their time is up", async () => {
   const f = await fixture();
   try {
-    const code = await f.oauth.issueCode(
-      f.client,
-      "http://127.0.0.1/cb",
-      s256(f.verifier),
-      f.account,
-    );
+    const code = await f.issue();
     f.clock.set(f.clock.now() + CODE_TTL_MS);
     await assert.rejects(
-      f.oauth.exchangeCode(code, f.client.id, "http://127.0.0.1/cb", f.verifier),
+      f.exchange(code),
       /expired/,
     );
     const tokens = await f.authorize();
@@ -184,16 +181,11 @@ Deno.test("codes, access and refresh tokens end when their time is up", async ()
 Deno.test("a code approved before the password changed is refused", async () => {
   const f = await fixture();
   try {
-    const code = await f.oauth.issueCode(
-      f.client,
-      "http://127.0.0.1/cb",
-      s256(f.verifier),
-      f.account,
-    );
+    const code = await f.issue();
     const { token } = await f.accounts.issueToken("reset", f.account);
     assert.ok(await f.accounts.redeemToken(token, ["reset"], { password: "new Passw0rd 2" }));
     await assert.rejects(
-      f.oauth.exchangeCode(code, f.client.id, "http://127.0.0.1/cb", f.verifier),
+      f.exchange(code),
       /password changed/,
     );
     assert.deepEqual(await f.accounts.listKeys(f.account.id), [], "no key was made");
