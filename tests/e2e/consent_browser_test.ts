@@ -29,7 +29,9 @@ Deno.test({
     // The MCP client's loopback redirect URI: it receives the answer, as a desktop client does.
     const answers: URL[] = [];
     const callback = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (request) => {
-      answers.push(new URL(request.url));
+      // Chromium also asks for /favicon.ico: only the callback is the answer.
+      const url = new URL(request.url);
+      if (url.pathname === "/callback") answers.push(url);
       return new Response("Authorized: you can close this tab.");
     });
     const redirect = `http://127.0.0.1:${callback.addr.port}/callback`;

@@ -273,6 +273,24 @@ Deno.test(
       const over = await curlFrom(from, `${url}/mcp`, { method: "POST", headers, body: list });
       assert.equal(over.status, 429);
       assert.match(JSON.parse(over.body).error.message, new RegExp(`${url}/developers`));
+      // A tool call says it too, as the tool error an assistant reads.
+      const call = await curlFrom(from, `${url}/mcp`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 3,
+          method: "tools/call",
+          params: { name: "vat", arguments: { amount: 100 } },
+        }),
+      });
+      const refused = JSON.parse(call.body).result;
+      assert.equal(refused.isError, true);
+      assert.match(refused.content[0].text, /^Error \(rate_limited\)/);
+      assert.match(
+        refused.content[0].text,
+        new RegExp(`create a free API key at ${url}/developers`),
+      );
       const spoofs = [
         {},
         { "X-Forwarded-For": "198.51.100.9" },
