@@ -38,6 +38,9 @@ import type { QuotaStore } from "./quota/store.ts";
 import { Accounts } from "./accounts/store.ts";
 import { accountGuard, accountHandlers } from "./accounts/api.ts";
 import { mountDevelopers } from "./pages/developers.ts";
+import { mountConsent } from "./pages/consent.ts";
+import { OAuthStore } from "./oauth/store.ts";
+import { mountOAuth } from "./oauth/endpoints.ts";
 import { createMailer, type Mailer } from "./accounts/mail.ts";
 import { Outbox } from "./accounts/outbox.ts";
 import { NewsStore } from "./news/store.ts";
@@ -46,9 +49,6 @@ import { draftHandlers, mountFeeds, newsHandler } from "./news/api.ts";
 import { mountNewsPages } from "./news/pages.ts";
 import { mountEditor } from "./news/editor.ts";
 import { mountMcp } from "./mcp/http.ts";
-import { OAuthStore } from "./oauth/store.ts";
-import { mountOAuth } from "./oauth/endpoints.ts";
-import { mountConsent } from "./pages/consent.ts";
 
 /** What the app is built from. Tests pass their own; nothing is global. */
 export interface AppDeps {

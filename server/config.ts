@@ -29,6 +29,11 @@ export interface Config {
   voiceWorkers: number;
   /** Voice requests that may wait for a worker before new ones get 503. */
   voiceQueue: number;
+  /**
+   * How long an access token an MCP client obtained by OAuth works, in seconds
+   * (`OAUTH_ACCESS_TTL`, default 3,600); its refresh token works 30 days (see `docs/mcp.md`).
+   */
+  oauthAccessTtlS: number;
   logLevel: "debug" | "info" | "warn" | "error";
   /** Log full client addresses (else masked to /24 or /48). */
   logIp: boolean;
@@ -60,11 +65,6 @@ export interface Config {
    * a local file or `:memory:` (one process counts exactly in memory; see docs/quotas.md).
    */
   quotaExact: boolean;
-  /**
-   * How long an access token an MCP client obtained by OAuth works, in seconds
-   * (`OAUTH_ACCESS_TTL`, default 3,600); its refresh token works 30 days (see `docs/mcp.md`).
-   */
-  oauthAccessTtlS: number;
 }
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
