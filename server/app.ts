@@ -16,7 +16,7 @@ import { SERVER_SCHEMAS, serverPaths } from "./http/meta_paths.ts";
 import { createPipeline, shareCall } from "./http/pipeline.ts";
 import { compileRoutes, type RouteTable } from "./http/routes.ts";
 import type { OperationContext } from "../core/operation.ts";
-import { consumeQuota, peekQuota } from "./http/quota.ts";
+import { consumeQuota, dailyLimitText, peekQuota } from "./http/quota.ts";
 import type { AppEnv } from "./http/types.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { Metrics } from "./observe/metrics.ts";
@@ -38,6 +38,9 @@ import type { QuotaStore } from "./quota/store.ts";
 import { Accounts } from "./accounts/store.ts";
 import { accountGuard, accountHandlers } from "./accounts/api.ts";
 import { mountDevelopers } from "./pages/developers.ts";
+import { mountConsent } from "./pages/consent.ts";
+import { OAuthStore } from "./oauth/store.ts";
+import { mountOAuth } from "./oauth/endpoints.ts";
 import { createMailer, type Mailer } from "./accounts/mail.ts";
 import { Outbox } from "./accounts/outbox.ts";
 import { NewsStore } from "./news/store.ts";
@@ -65,8 +68,10 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Where the account flows do their work after answering (default: a fresh one). */
   outbox?: Outbox;
-  /** API key lookup (default: `accounts`). */
+  /** API key lookup (default: `accounts`, and `oauth` for MCP clients' access tokens). */
   keys?: KeyResolver;
+  /** The MCP server's OAuth records (default: on `kv`, beside `accounts`). */
+  oauth?: OAuthStore;
   /** Metrics registry (default: a fresh one). */
   metrics?: Metrics;
   /** Extra readiness checks beyond KV (for example the voice workers). */
@@ -129,6 +134,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const mailer = deps.mailer ?? createMailer(config.mail, logger);
   const outbox = deps.outbox ?? new Outbox(logger);
   const accountDeps = { accounts, quota, clock, config, mailer, outbox };
+  const oauth = deps.oauth ??
+    new OAuthStore(deps.kv, accounts, { clock, accessTtlS: config.oauthAccessTtlS });
   const baseUrl = config.publicBaseUrl;
   const metrics = deps.metrics ?? new Metrics();
   const pageViews = deps.pageViews ?? new PageViews(deps.kv);
@@ -237,7 +244,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     },
   };
   const context = () => shared;
-  const consume = consumeQuota(quota, clock);
+  const limitText = dailyLimitText(config);
+  const consume = consumeQuota(quota, clock, limitText);
   const peek = peekQuota(quota, clock);
   const routes = compileRoutes(operations, {
     baseUrl,
@@ -271,6 +279,9 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   mountNewsPages(app, news);
   mountEditor(app, newsDeps, config, logger);
   mountDevelopers(app, accountDeps, logger);
+  // The MCP server's authorization (OAuth 2.1): metadata, registration, tokens, consent.
+  mountOAuth(app, { oauth, quota, clock, baseUrl, logger });
+  mountConsent(app, accountDeps, oauth, logger);
 
   // MCP tool calls go through the pipeline below (app.fetch, read when a call is made).
   mountMcp(app, {
@@ -278,6 +289,8 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
     dispatch: (request, info) => app.fetch(request, info),
     quota,
     clock,
+    baseUrl,
+    limitText,
   });
   mountPages(app, {
     ops: operations,
@@ -294,7 +307,10 @@ export function buildApp(deps: AppDeps): Hono<AppEnv> {
   const honoDispatch = app.fetch;
   app.fetch = createPipeline({
     config,
-    keys: deps.keys ?? accounts,
+    // API keys (`lk_`) and MCP clients' access tokens (`lka_`, valid at /mcp only).
+    keys: deps.keys ?? {
+      resolve: (raw) => raw.startsWith("lka_") ? oauth.resolve(raw) : accounts.resolve(raw),
+    },
     quota,
     clock,
     logger,

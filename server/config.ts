@@ -29,6 +29,11 @@ export interface Config {
   voiceWorkers: number;
   /** Voice requests that may wait for a worker before new ones get 503. */
   voiceQueue: number;
+  /**
+   * How long an access token an MCP client obtained by OAuth works, in seconds
+   * (`OAUTH_ACCESS_TTL`, default 3,600); its refresh token works 30 days (see `docs/mcp.md`).
+   */
+  oauthAccessTtlS: number;
   logLevel: "debug" | "info" | "warn" | "error";
   /** Log full client addresses (else masked to /24 or /48). */
   logIp: boolean;
@@ -117,6 +122,7 @@ const schema = z.object({
   MAIL_FROM: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: whole("SHUTDOWN_TIMEOUT_MS", 0, 600_000, 10_000),
   VOICE_WORKERS: whole("VOICE_WORKERS", 1, 64, 2),
+  OAUTH_ACCESS_TTL: whole("OAUTH_ACCESS_TTL", 1, 86_400, 3_600),
   VOICE_QUEUE: whole("VOICE_QUEUE", 0, 10000, 16),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"], {
     error: "LOG_LEVEL must be one of debug, info, warn, error",
@@ -190,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       : e.QUOTA_EXACT === "1" || e.QUOTA_EXACT === "true",
     metricsToken: e.METRICS_TOKEN?.trim() || undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    oauthAccessTtlS: e.OAUTH_ACCESS_TTL,
     store,
     newsCategories,
     mail,

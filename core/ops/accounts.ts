@@ -63,6 +63,11 @@ export interface KeyInfo {
   callsToday: number;
   /** The account's daily limit (shared by its keys). */
   dailyLimit: number;
+  /**
+   * The MCP client an authorization (OAuth) made this key for, by the name it registered: such a
+   * key has no secret of its own (its client holds short-lived tokens) and its prefix is `oauth`.
+   */
+  client?: string | undefined;
 }
 
 /** The key listing. */
@@ -135,6 +140,11 @@ const keyInfoShape = {
     z.describe("Calls counted today (UTC) by the account, all its keys together"),
   ),
   dailyLimit: z.int().check(z.describe("The account's daily limit, shared by its keys")),
+  client: z.optional(
+    z.string().check(
+      z.describe("The MCP client an authorization (OAuth) made this key for (prefix `oauth`)"),
+    ),
+  ),
 };
 const keyInfo: z.ZodMiniType<KeyInfo> = z.object(keyInfoShape);
 const keyList: z.ZodMiniType<KeyList> = z.object({

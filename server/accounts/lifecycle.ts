@@ -25,7 +25,9 @@
  *
  * "Keys made before the proof" are the keys made under a password the address's owner never
  * proved (the sign-up's, when the address was not confirmed with it): a squatter's keys. Keys an
- * operator made, and keys made under a proven password, stay.
+ * operator made, and keys made under a proven password, stay. An MCP client authorized with OAuth
+ * holds such a key too (made under the password version of the session that approved it,
+ * `server/oauth/store.ts`), so its tokens end with it.
  *
  * @module
  */

@@ -9,7 +9,7 @@
  * | `["accounts_by_email", email]`        | accountId                              |
  * | `["sessions", sha256(token)]`         | {@linkcode Session} (expires in 30 d)  |
  * | `["keys", keyId]`                     | {@linkcode StoredKey}                  |
- * | `["keys_by_hash", sha256(key)]`       | keyId                                  |
+ * | `["keys_by_hash", sha256(key)]`       | keyId (none for an MCP client's key)   |
  * | `["keys_by_account", accountId, id]`  | true                                   |
  * | `["active_keys", accountId]`          | number of active keys (checked on write) |
  * | `["usage_last", "key:" + keyId]`      | epoch ms of last use (quota store)     |
@@ -141,6 +141,13 @@ export interface StoredKey {
   epoch?: number;
   /** Made by the operator (`deno task admin keys create`). */
   operator?: boolean;
+  /**
+   * Made when the account authorized an MCP client (OAuth, `server/oauth/`): the client's id and
+   * name. Such a key has no secret anyone holds (its client presents short-lived access tokens
+   * instead, see `server/oauth/store.ts`), so it is never looked up by hash; revoking it ends
+   * the client's tokens.
+   */
+  client?: { id: string; name: string };
 }
 
 /** A key in a listing, with when it was last used. */
@@ -196,6 +203,7 @@ export class Accounts implements KeyResolver {
   readonly #iterations: number;
   readonly #cacheMs: number;
   readonly #cache = new Map<string, { record: KeyRecord; at: number }>();
+  readonly #revokeListeners: ((keyId: string) => void)[] = [];
   /** Checking a password against this spends the time a real check does, for unknown emails. */
   #dummyHash: Promise<string> | undefined;
 
@@ -491,7 +499,7 @@ export class Accounts implements KeyResolver {
       };
       const result = await retryLocked(write);
       if (!result.ok) continue;
-      for (const key of revoke) this.#forget(key.value.hash);
+      for (const key of revoke) this.#revoked(key.value);
       return {
         account,
         purpose: link.token.purpose,
@@ -566,6 +574,8 @@ export class Accounts implements KeyResolver {
    * @param name A label for people.
    * @param maker Who makes it: a session, under the password version it was opened with, or
    *   the operator (unknown: counted as made before the address was proven).
+   * @param client The MCP client an authorization makes it for: then the key's secret is thrown
+   *   away unseen (its prefix is `oauth`) and the key is never looked up by hash.
    * @returns The full key (show it once) and its stored record.
    * @throws {ApiError} 409 when the account already has {@linkcode MAX_ACTIVE_KEYS} active keys.
    */
@@ -573,17 +583,19 @@ export class Accounts implements KeyResolver {
     accountId: string,
     name: string,
     maker?: KeyMaker,
+    client?: { id: string; name: string },
   ): Promise<{ key: string; record: StoredKey }> {
     const key = generateApiKey();
     const record: StoredKey = {
       id: `key_${randomBase62(16)}`,
       accountId,
       name: name.trim().slice(0, 60) || UNNAMED_KEY,
-      prefix: key.slice(0, 8),
+      prefix: client ? "oauth" : key.slice(0, 8),
       hash: sha256Hex(key),
       createdAt: this.#clock.now(),
       revokedAt: null,
       ...(maker === "operator" ? { operator: true } : maker ? { epoch: maker.epoch } : {}),
+      ...(client ? { client } : {}),
     };
     for (;;) {
       const active = await this.#kv.get<number>(["active_keys", accountId]);
@@ -595,16 +607,17 @@ export class Accounts implements KeyResolver {
           `An account may have at most ${MAX_ACTIVE_KEYS} active keys: revoke one first`,
         );
       }
-      const result = await retryLocked(() =>
-        this.#kv.atomic()
+      const result = await retryLocked(() => {
+        const op = this.#kv.atomic()
           .check(active)
           .set(["active_keys", accountId], count + 1)
           .set(["keys", record.id], record)
-          .set(["keys_by_hash", record.hash], record.id)
-          .set(["keys_by_account", accountId, record.id], true)
-          .commit()
-      );
-      if (result.ok) return { key, record };
+          .set(["keys_by_account", accountId, record.id], true);
+        // An MCP client's key is reached through its tokens only, never by a secret.
+        if (!client) op.set(["keys_by_hash", record.hash], record.id);
+        return op.commit();
+      });
+      if (result.ok) return { key: client ? "" : key, record };
     }
   }
 
@@ -681,8 +694,27 @@ export class Accounts implements KeyResolver {
           .set(["active_keys", key.accountId], Math.max((active.value ?? 1) - 1, 0))
           .commit()
       );
-      if (result.ok) return revoked;
+      if (result.ok) {
+        this.#revoked(key);
+        return revoked;
+      }
     }
+  }
+
+  /**
+   * Calls `listener` with the id of every key this instance revokes (by the owner, the operator
+   * or a link), so that what caches a key's credentials (an MCP client's tokens) drops them at
+   * once.
+   *
+   * @param listener Called with the key id.
+   */
+  onRevoke(listener: (keyId: string) => void): void {
+    this.#revokeListeners.push(listener);
+  }
+
+  #revoked(key: StoredKey): void {
+    this.#forget(key.hash);
+    for (const listener of this.#revokeListeners) listener(key.id);
   }
 
   /**
@@ -706,7 +738,7 @@ export class Accounts implements KeyResolver {
   async #lookup(hash: string, now: number): Promise<KeyRecord | null> {
     const id = await this.#kv.get<string>(["keys_by_hash", hash]);
     const key = id.value ? await this.key(id.value) : null;
-    if (!key || key.revokedAt !== null || key.hash !== hash) {
+    if (!key || key.revokedAt !== null || key.hash !== hash || key.client) {
       this.#forget(hash);
       return null;
     }

@@ -173,6 +173,7 @@ export async function keyInfo(key: KeyListing, deps: AccountDeps): Promise<KeyIn
     active: key.revokedAt === null,
     callsToday: await callsToday(key.accountId, deps),
     dailyLimit: deps.config.keyDailyLimit,
+    ...(key.client ? { client: key.client.name } : {}),
   };
 }
 

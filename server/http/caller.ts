@@ -1,5 +1,6 @@
 import { ApiError } from "../../core/errors.ts";
 import type { Config } from "../config.ts";
+import { MCP_PATH, mcpChallenge } from "../oauth/metadata.ts";
 import type { Call } from "./call.ts";
 import { requestHeader } from "./request_header.ts";
 import type { Caller } from "./types.ts";
@@ -12,6 +13,11 @@ export interface KeyRecord {
   accountId: string;
   /** Daily limit for this key (defaults to KEY_DAILY_LIMIT). */
   dailyLimit?: number;
+  /**
+   * The only path the credential works at: an MCP client's OAuth access token is for `/mcp`
+   * alone (its audience, RFC 8707); elsewhere it is refused with 401. Absent for API keys.
+   */
+  path?: string;
 }
 
 /** Looks up presented API keys. The keys issue provides the KV-backed one. */
@@ -23,8 +29,18 @@ export interface KeyResolver {
   resolve(rawKey: string): KeyRecord | null | Promise<KeyRecord | null>;
 }
 
-/** Paths whose Authorization header is the operator's, not an API key. */
-const OPERATOR_PATHS = new Set(["/metrics", "/healthz", "/readyz"]);
+/**
+ * Paths whose Authorization header is not an API key: the operator's token, or an OAuth client
+ * naming itself (HTTP Basic) at the token and revocation endpoints.
+ */
+const OPERATOR_PATHS = new Set([
+  "/metrics",
+  "/healthz",
+  "/readyz",
+  "/oauth/token",
+  "/oauth/revoke",
+  "/oauth/register",
+]);
 
 /** A resolver that knows no keys (every presented key is invalid). */
 export const noKeys: KeyResolver = { resolve: () => Promise.resolve(null) };
@@ -93,16 +109,27 @@ export function callerStep(
     return caller;
   };
   const byRecord = new WeakMap<KeyRecord, Caller>();
-  const keyed = (call: Call, record: KeyRecord | null): void => {
+  /** 401 for a credential refused: at `/mcp` the challenge names its resource metadata. */
+  const refuse = (path: string, message: string): never => {
+    throw new ApiError(401, "invalid_key", message, {
+      headers: {
+        "WWW-Authenticate": path === MCP_PATH
+          ? mcpChallenge(config.publicBaseUrl, { code: "invalid_token", description: message })
+          : 'Bearer error="invalid_token"',
+      },
+    });
+  };
+  const keyed = (call: Call, path: string, record: KeyRecord | null): void => {
     if (!record) {
-      throw new ApiError(
-        401,
-        "invalid_key",
-        "API key is unknown or revoked: create one at /developers",
-        {
-          headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' },
-        },
+      refuse(
+        path,
+        "API key or access token is unknown, expired or revoked: create a key at /developers, or authorize the MCP client again",
       );
+      return;
+    }
+    if (record.path !== undefined && record.path !== path) {
+      // An MCP client's access token is for /mcp alone (its audience): never the API's.
+      refuse(path, `This access token works at ${record.path} only: send an API key here`);
     }
     let caller = byRecord.get(record);
     if (caller === undefined) {
@@ -121,6 +148,13 @@ export function callerStep(
   };
   return (call, path) => {
     const { request } = call;
+    // A request the server makes itself for a caller it already identified (an MCP tool call,
+    // `server/mcp/http.ts`) counts as that caller; `Deno.serve` never sets it.
+    const given = call.info?.caller;
+    if (given !== undefined) {
+      call.caller = given;
+      return;
+    }
     // The client was resolved once from the connection (see `resolveClient`).
     call.caller = anonymous(call);
     if (call.method === "OPTIONS" || OPERATOR_PATHS.has(path)) return;
@@ -130,8 +164,8 @@ export function callerStep(
     );
     if (raw === undefined) return;
     const resolved = keys.resolve(raw);
-    if (resolved instanceof Promise) return resolved.then((record) => keyed(call, record));
-    keyed(call, resolved);
+    if (resolved instanceof Promise) return resolved.then((record) => keyed(call, path, record));
+    keyed(call, path, resolved);
   };
 }
 

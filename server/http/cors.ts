@@ -12,6 +12,8 @@ export const EXPOSED_HEADERS = [
   "X-Voice-Language",
   "X-Voice-Warning",
   "X-Voice-Remaining",
+  // MCP clients in a browser read the challenge of /mcp (its resource metadata URL).
+  "WWW-Authenticate",
 ];
 
 const EXPOSED = EXPOSED_HEADERS.join(", ");

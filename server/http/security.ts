@@ -19,13 +19,16 @@ export const PAGE_CSP =
 export const HSTS = "max-age=31536000";
 
 /**
- * Adds the page headers to an HTML response (keeping a stricter Referrer-Policy a page set).
+ * Adds the page headers to an HTML response (keeping a stricter Referrer-Policy a page set, and
+ * the consent page's policy).
  *
  * @param headers The response's headers.
  * @param https Whether the public URL is https (adds HSTS).
  */
 export function setPageHeaders(headers: Headers, https: boolean): void {
-  headers.set("Content-Security-Policy", PAGE_CSP);
+  // The one page that sets its own (the OAuth consent page) only adds its client's redirect
+  // origin to `form-action` (see `consentPolicy`); every other page gets this one.
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", PAGE_CSP);
   headers.set("X-Frame-Options", "DENY");
   if (!headers.has("Referrer-Policy")) {
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

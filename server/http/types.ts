@@ -39,6 +39,12 @@ export interface ServeInfo {
    * try-it pages): it counts as that client. `Deno.serve` never sets it.
    */
   client?: Client;
+  /**
+   * A caller already identified, for a request the server sends itself on a caller's behalf (an
+   * MCP tool call: the API request it stands for): it counts as that caller, whatever its
+   * headers say. `Deno.serve` never sets it.
+   */
+  caller?: Caller;
 }
 
 /** The Hono environment of this app. */

@@ -20,6 +20,15 @@
  * - **The body** is read through `readBody` like every other route's: at most
  *   {@linkcode MAX_MCP_BODY} bytes, within the body deadline.
  *
+ * Who calls is the pipeline's caller: anonymous (by address), an API key, or an MCP client's
+ * OAuth access token (`server/oauth/`), which stands for a key of the account. A tool call's API
+ * request is handed that caller and client as they are (never the credentials: no token passes
+ * on). An anonymous caller is told it can authorize: every answer to it carries the challenge
+ * (`WWW-Authenticate: Bearer resource_metadata=…`), and once its address has spent its daily
+ * quota an `initialize` is answered `401` with that challenge, so a client that can authorize
+ * asks its person to sign in (a `tools/list` or tool call then still gets the 429 that says how
+ * to get more).
+ *
  * @module
  */
 import type { Hono } from "hono";
@@ -31,8 +40,10 @@ import { target } from "../../sdk/_request.ts";
 import type { Clock } from "../clock.ts";
 import { readBody } from "../http/body.ts";
 import { acceptsGzip } from "../http/compress.ts";
-import { rateLimited } from "../http/quota.ts";
-import type { AppContext, AppEnv, ServeInfo } from "../http/types.ts";
+import { rateLimited, requestLang } from "../http/quota.ts";
+import type { AppContext, AppEnv, Caller, ServeInfo } from "../http/types.ts";
+import type { Lang } from "../../core/i18n.ts";
+import { mcpChallenge } from "../oauth/metadata.ts";
 import type { QuotaStore } from "../quota/store.ts";
 import { CachedAnswer } from "./cached_list.ts";
 import { createMcpServer, type Outcome } from "./server.ts";
@@ -47,8 +58,11 @@ export const BATCH_REFUSED = -32600;
 /** The JSON-RPC error code (implementation-defined server error) of a refused `tools/list`. */
 export const QUOTA_REFUSED = -32000;
 
-/** Headers of the MCP request that the API request it makes carries over. */
-const CARRIED = ["authorization", "x-api-key", "x-forwarded-for", "accept-language"] as const;
+/**
+ * Headers of the MCP request that the API request it makes carries over (the caller and the
+ * client go as they are, see `ServeInfo.caller`: no credential is passed on).
+ */
+const CARRIED = ["accept-language"] as const;
 
 /** Voice answer headers stated beside the audio. */
 const VOICE_NOTES: readonly (readonly [string, string])[] = [
@@ -67,6 +81,10 @@ export interface McpDeps {
   /** The daily counters (a `tools/list` counts on the caller's). */
   quota: QuotaStore;
   clock: Clock;
+  /** The public base URL (the resource metadata's URL in the challenge). */
+  baseUrl: string;
+  /** The message of a 429 of the daily quota (see `dailyLimitText`). */
+  limitText: (lang: Lang, caller: Caller, limit: number) => string;
 }
 
 /** A JSON-RPC error answer. */
@@ -158,7 +176,8 @@ export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
     const decision = await deps.quota.consume(caller.id, caller.limit, now, caller.usedBy);
     c.set("quota", decision);
     if (!decision.allowed) {
-      const refused = rateLimited(decision, now);
+      const text = deps.limitText(requestLang(c.req.raw), caller, decision.limit);
+      const refused = rateLimited(decision, now, "requests", text);
       return rpcError(
         429,
         id,
@@ -179,7 +198,30 @@ export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
     });
   };
 
-  app.all("/mcp", async (c) => {
+  const challenge = mcpChallenge(deps.baseUrl);
+
+  /**
+   * An `initialize` of an anonymous caller whose address has spent its daily quota: 401 with the
+   * challenge, so a client that can authorize asks its person to sign in (RFC 6750 3: no error
+   * code, since no credentials were sent). The JSON-RPC error says how to get more.
+   */
+  const spent = async (c: AppContext, id: unknown): Promise<Response | undefined> => {
+    const caller = c.get("caller");
+    if (caller.tier !== "anonymous") return undefined;
+    const state = await deps.quota.peek(caller.id, caller.limit, deps.clock.now());
+    c.set("quota", state);
+    if (state.remaining > 0) return undefined;
+    const text = deps.limitText(requestLang(c.req.raw), caller, state.limit);
+    const rpcId = typeof id === "string" || typeof id === "number" ? id : null;
+    return rpcError(401, rpcId, QUOTA_REFUSED, text, {
+      code: "authorization_required",
+      limit: state.limit,
+      remaining: 0,
+      reset: state.reset,
+    }, { "WWW-Authenticate": challenge });
+  };
+
+  const answer = async (c: AppContext): Promise<Response> => {
     const request = c.req.raw;
     if (request.method !== "POST") {
       // Stateless: no session to delete and no event stream to open (MCP allows a 405 here).
@@ -210,9 +252,12 @@ export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
     }
     const list = listRequest(message);
     if (list) return await answerList(c, list.id);
-    // The connection's own info (its peer address identifies anonymous callers).
-    const peer = c.env?.call?.info?.remoteAddr ?? c.env?.remoteAddr;
-    const info: ServeInfo = peer ? { remoteAddr: peer } : {};
+    if (isInitialize(message)) {
+      const refused = await spent(c, (message as { id?: unknown }).id);
+      if (refused) return refused;
+    }
+    // The tool calls count as this very caller and client (identified once, by the pipeline).
+    const info: ServeInfo = { caller: c.get("caller"), client: c.get("client") };
     const invoke = (op: AnyOperation, args: Record<string, unknown>) =>
       callThroughPipeline(op, args, request, info, deps.dispatch);
     const server = createMcpServer({ tools, invoke, transport: "HTTP" });
@@ -226,7 +271,23 @@ export function mountMcp(app: Hono<AppEnv>, deps: McpDeps): void {
     } finally {
       await server.close();
     }
+  };
+
+  app.all("/mcp", async (c) => {
+    const response = await answer(c);
+    // An anonymous caller learns here that it can authorize (RFC 9110 11.6.1 lets any answer
+    // carry a challenge; RFC 9728 5.1 names its resource metadata).
+    if (c.get("caller")?.tier === "anonymous" && !response.headers.has("WWW-Authenticate")) {
+      response.headers.set("WWW-Authenticate", challenge);
+    }
+    return response;
   });
+}
+
+/** Whether a message is an `initialize` request. */
+function isInitialize(message: unknown): boolean {
+  return message !== null && typeof message === "object" &&
+    (message as Record<string, unknown>).method === "initialize";
 }
 
 /** Makes the API request a tool call stands for and sends it through the pipeline. */

@@ -53,8 +53,11 @@ const keyName = (name: string) => (name === UNNAMED_KEY ? t("page.dev.unnamed") 
 /**
  * An error of an account action in the page's language, from its English template in the
  * catalogue (`page.dev.error.*`); the JSON API keeps the English message.
+ *
+ * @param message The error's English message.
+ * @returns It in the page's language.
  */
-const pageError = (message: string) => {
+export const pageError = (message: string): string => {
   const lang = pageContext().lang;
   const own = translate(lang, message, "page.dev.error.");
   return own === message ? translate(lang, message, "account.error.") : own;
@@ -101,7 +104,9 @@ function localHref(path: string): string {
 function keyRow(key: KeyInfo): SafeHtml {
   return html`
     <tr>
-      <td data-label="${t("page.dev.keys.key")}"><code>${key.prefix}…</code></td>
+      <td data-label="${t("page.dev.keys.key")}">${key.client === undefined
+        ? html`<code>${key.prefix}…</code>`
+        : t("page.dev.keys.oauth")}</td>
       <td data-label="${t("page.dev.keys.name")}">${keyName(key.name)}</td>
       <td data-label="${t("page.dev.keys.created")}">${when(key.createdAt)}</td>
       <td data-label="${t("page.dev.keys.last_used")}">${when(key.lastUsedAt)}</td>

@@ -121,6 +121,7 @@ form > *, label { min-width: 0; }
 select, input, textarea { max-width: 100%; min-width: 0; }
 [hidden] { display: none !important; }
 button.copy { margin-top: .75rem; background: var(--bg); color: var(--accent); border: 2px solid var(--accent); }
+button.secondary { background: var(--bg); color: var(--accent); border: 2px solid var(--accent); }
 .copied { margin-left: .5rem; }
 dl.summary { margin: .5rem 0 1rem; border-top: 1px solid var(--line); }
 dl.summary .row { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: .25rem 1rem; padding: .5rem 0; border-bottom: 1px solid var(--line); }

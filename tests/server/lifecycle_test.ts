@@ -16,6 +16,7 @@ import {
   TRANSITIONS,
 } from "../../server/accounts/lifecycle.ts";
 import { type Account, Accounts, WRONG_PASSWORD } from "../../server/accounts/store.ts";
+import { OAuthStore, s256 } from "../../server/oauth/store.ts";
 import { fixedClock, TEST_PASSWORD_ITERATIONS, testApp } from "../_helpers/app.ts";
 import { jsonInit, logIn, mailedToken } from "../_helpers/accounts.ts";
 import { message } from "../../core/i18n.ts";
@@ -42,6 +43,11 @@ interface Fixture {
   session?: string;
   /** Keys: made by a session before the address was proven, by a session after, by the operator. */
   keys: { beforeProof?: string; afterProof?: string; operator: string };
+  /**
+   * An MCP client authorized (OAuth) by a session before the address was proven: its access
+   * token, which stands for a key of the account and must share the fate of `beforeProof`.
+   */
+  grantBeforeProof?: { oauth: OAuthStore; accessToken: string };
   password: string | null;
 }
 
@@ -60,6 +66,16 @@ async function fixture(kase: Case): Promise<Fixture> {
   const signed = await accounts.signUp(email, PASSWORD);
   keys.operator = (await accounts.createKey(signed.id, "op", "operator")).key;
   keys.beforeProof = (await accounts.createKey(signed.id, "before", { epoch: 0 })).key;
+  const oauth = new OAuthStore(kv, accounts, { clock: fixedClock(), accessTtlS: 3600 });
+  const client = await oauth.register("Assistant", ["http://127.0.0.1/cb"]);
+  const verifier = "v".repeat(43);
+  const code = await oauth.issueCode(client, "http://127.0.0.1/cb", s256(verifier), signed);
+  const { access_token } = await oauth.exchangeCode(
+    code,
+    client.id,
+    "http://127.0.0.1/cb",
+    verifier,
+  );
   if (kase === "confirmed") {
     const { token } = await accounts.issueToken("verify", signed);
     assert.ok(await accounts.redeemToken(token, ["verify"], { password: PASSWORD }));
@@ -71,7 +87,8 @@ async function fixture(kase: Case): Promise<Fixture> {
   const account = (await accounts.byEmail(email))!;
   const opened = await accounts.logIn(email, PASSWORD);
   const session = (await accounts.createSession(opened!)).token;
-  return { accounts, kv, account, session, keys, password: PASSWORD };
+  const grantBeforeProof = { oauth, accessToken: access_token };
+  return { accounts, kv, account, session, keys, grantBeforeProof, password: PASSWORD };
 }
 
 const works = async (f: Fixture, key: string | undefined) =>
@@ -150,7 +167,12 @@ Deno.test("every state against every link: the store does what the table says, a
             await works(f, f.keys.beforeProof),
             f.keys.beforeProof === undefined ? undefined : !squatterKeyDies,
           );
-          assert.equal(done.keysRevoked, squatterKeyDies ? 1 : 0);
+          // An MCP client authorized before the proof is such a key: its token dies with it.
+          if (f.grantBeforeProof) {
+            const { oauth, accessToken } = f.grantBeforeProof;
+            assert.equal((await oauth.resolve(accessToken)) !== null, !squatterKeyDies, "grant");
+          }
+          assert.equal(done.keysRevoked, squatterKeyDies ? 2 : 0);
           for (const [i, other] of LINK_KINDS.entries()) {
             assert.equal(await f.accounts.peekToken(others[i]!.token, [other]), null, other);
           }
