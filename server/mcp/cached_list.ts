@@ -75,7 +75,7 @@ export class CachedAnswer {
   constructor(result: string) {
     this.#headText = `{"result":${result},"jsonrpc":"2.0","id":`;
     this.#head = encoder.encode(this.#headText);
-    const body = deflateRawSync(this.#head, { level: 1, finishFlush: constants.Z_SYNC_FLUSH });
+    const body = deflateRawSync(this.#head, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
     this.#deflated = new Uint8Array(GZIP_HEADER.length + body.length);
     this.#deflated.set(GZIP_HEADER);
     this.#deflated.set(body, GZIP_HEADER.length);
