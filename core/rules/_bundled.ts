@@ -9,8 +9,22 @@
 import type { RuleModule } from "./make.ts";
 import ccpiValue from "../../data/rules/ccpi-value.json" with { type: "json" };
 import ccpiValueTexts from "../../data/messages/rules/ccpi-value.json" with { type: "json" };
+import civilCertificateFee from "../../data/rules/civil-certificate-fee.json" with { type: "json" };
+import civilCertificateFeeTexts from "../../data/messages/rules/civil-certificate-fee.json" with {
+  type: "json",
+};
+import companyFee from "../../data/rules/company-fee.json" with { type: "json" };
+import companyFeeTexts from "../../data/messages/rules/company-fee.json" with { type: "json" };
+import drivingLicenceFee from "../../data/rules/driving-licence-fee.json" with { type: "json" };
+import drivingLicenceFeeTexts from "../../data/messages/rules/driving-licence-fee.json" with {
+  type: "json",
+};
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
+import passportFee from "../../data/rules/passport-fee.json" with { type: "json" };
+import passportFeeTexts from "../../data/messages/rules/passport-fee.json" with { type: "json" };
+import postalRate from "../../data/rules/postal-rate.json" with { type: "json" };
+import postalRateTexts from "../../data/messages/rules/postal-rate.json" with { type: "json" };
 import retirementAge from "../../data/rules/retirement-age.json" with { type: "json" };
 import retirementAgeTexts from "../../data/messages/rules/retirement-age.json" with {
   type: "json",
@@ -21,15 +35,35 @@ import vatRegistration from "../../data/rules/vat-registration.json" with { type
 import vatRegistrationTexts from "../../data/messages/rules/vat-registration.json" with {
   type: "json",
 };
+import vehicleRegistrationFee from "../../data/rules/vehicle-registration-fee.json" with {
+  type: "json",
+};
+import vehicleRegistrationFeeTexts from "../../data/messages/rules/vehicle-registration-fee.json" with {
+  type: "json",
+};
+import vehicleTransferFee from "../../data/rules/vehicle-transfer-fee.json" with { type: "json" };
+import vehicleTransferFeeTexts from "../../data/messages/rules/vehicle-transfer-fee.json" with {
+  type: "json",
+};
 import waterBill from "../../data/rules/water-bill.json" with { type: "json" };
 import waterBillTexts from "../../data/messages/rules/water-bill.json" with { type: "json" };
 
 /** Every rule held, by name, in name order. */
 export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
+  ["civil-certificate-fee", { rule: civilCertificateFee, texts: civilCertificateFeeTexts }],
+  ["company-fee", { rule: companyFee, texts: companyFeeTexts }],
+  ["driving-licence-fee", { rule: drivingLicenceFee, texts: drivingLicenceFeeTexts }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
+  ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
+  ["postal-rate", { rule: postalRate, texts: postalRateTexts }],
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
   ["vat-registration", { rule: vatRegistration, texts: vatRegistrationTexts }],
+  ["vehicle-registration-fee", {
+    rule: vehicleRegistrationFee,
+    texts: vehicleRegistrationFeeTexts,
+  }],
+  ["vehicle-transfer-fee", { rule: vehicleTransferFee, texts: vehicleTransferFeeTexts }],
   ["water-bill", { rule: waterBill, texts: waterBillTexts }],
 ];

@@ -15,10 +15,35 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/ccpi-value.json", { with: { type: "json" } }),
       import("../../data/messages/rules/ccpi-value.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "civil-certificate-fee": () =>
+    Promise.all([
+      import("../../data/rules/civil-certificate-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/civil-certificate-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "company-fee": () =>
+    Promise.all([
+      import("../../data/rules/company-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/company-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "driving-licence-fee": () =>
+    Promise.all([
+      import("../../data/rules/driving-licence-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/driving-licence-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "nic-fee": () =>
     Promise.all([
       import("../../data/rules/nic-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/nic-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "passport-fee": () =>
+    Promise.all([
+      import("../../data/rules/passport-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/passport-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "postal-rate": () =>
+    Promise.all([
+      import("../../data/rules/postal-rate.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/postal-rate.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "retirement-age": () =>
     Promise.all([
@@ -34,6 +59,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
     Promise.all([
       import("../../data/rules/vat-registration.json", { with: { type: "json" } }),
       import("../../data/messages/rules/vat-registration.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "vehicle-registration-fee": () =>
+    Promise.all([
+      import("../../data/rules/vehicle-registration-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/vehicle-registration-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "vehicle-transfer-fee": () =>
+    Promise.all([
+      import("../../data/rules/vehicle-transfer-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/vehicle-transfer-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "water-bill": () =>
     Promise.all([

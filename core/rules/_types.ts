@@ -28,11 +28,93 @@ export interface RuleTypes {
     };
     result: IndexRatioAnswer;
   };
+  /** `GET /api/v1/fees/civil-certificate`: Copies of birth, death and marriage certificates. */
+  "civil-certificate-fee": {
+    params: {
+      certificate?: "birth" | "death" | "marriage";
+      copies: number;
+      search?: boolean;
+      translation?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
+  /** `GET /api/v1/fees/company`: Registrar of Companies fees. */
+  "company-fee": {
+    params: {
+      filing:
+        | "private-company"
+        | "public-company"
+        | "guarantee-company"
+        | "unlimited-company"
+        | "name-approval"
+        | "annual-return"
+        | "charge"
+        | "articles"
+        | "director-consent"
+        | "secretary-consent"
+        | "other-document"
+        | "certified-copy"
+        | "file-inspection";
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
+  /** `GET /api/v1/fees/driving-licence`: Driving licence fees. */
+  "driving-licence-fee": {
+    params: {
+      licence:
+        | "new-one-class"
+        | "new-two-classes"
+        | "new-more-classes"
+        | "renewal"
+        | "visitor-1-month"
+        | "visitor-2-months"
+        | "visitor-6-months"
+        | "visitor-12-months"
+        | "visitor-renewal"
+        | "returning-citizen"
+        | "foreign-conversion";
+      sameDay?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/fees/nic`: National Identity Card (NIC) fees. */
   "nic-fee": {
     params: {
       service: "first" | "renewal" | "amendment" | "lost";
       oneDay?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
+  /** `GET /api/v1/fees/passport`: Passport fees (Department of Immigration and Emigration). */
+  "passport-fee": {
+    params: {
+      passport:
+        | "normal"
+        | "normal-child"
+        | "one-day"
+        | "one-day-child"
+        | "one-day-online"
+        | "amendment"
+        | "dual-citizenship";
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
+  /** `GET /api/v1/fees/postal`: Inland postage (Sri Lanka Post). */
+  "postal-rate": {
+    params: {
+      item?: "letter" | "charity-letter" | "postcard";
+      weight?: "up-to-20g" | "over-20g" | "over-30g";
+      registered?: boolean;
       date?: string;
       lang?: Lang;
     };
@@ -77,6 +159,38 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: ThresholdAnswer;
+  };
+  /** `GET /api/v1/fees/vehicle-registration`: Vehicle first registration fee. */
+  "vehicle-registration-fee": {
+    params: {
+      vehicle:
+        | "car-small"
+        | "car-large"
+        | "motor-cycle"
+        | "three-wheeler"
+        | "dual-purpose"
+        | "lorry"
+        | "bus"
+        | "land-vehicle"
+        | "prime-mover"
+        | "special-purpose"
+        | "ambulance-hearse"
+        | "disabled";
+      lateDays?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
+  /** `GET /api/v1/fees/vehicle-transfer`: Vehicle ownership transfer fee. */
+  "vehicle-transfer-fee": {
+    params: {
+      speed?: "normal" | "priority" | "one-day";
+      lateDays?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
   };
   /** `GET /api/v1/utilities/water-bill`: Water bill (NWSDB, domestic). */
   "water-bill": {

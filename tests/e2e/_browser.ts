@@ -137,12 +137,13 @@ export async function figure(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Saves a full-page screenshot under `test-output/screenshots/<name>.png`.
+ * Saves a screenshot under `test-output/screenshots/<name>.png`, the whole page by default.
  *
  * @param page The page.
  * @param name The file name without extension.
+ * @param fullPage The whole page (default), or only the viewport.
  */
-export async function shot(page: Page, name: string): Promise<void> {
+export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await Deno.mkdir(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+  await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage });
 }

@@ -128,7 +128,12 @@ Deno.test("large text answers are sent gzipped to clients that accept it, and no
       // HEAD names what GET sends.
       const head = await raw(server.url, path, gzip, "HEAD");
       assert.equal(head.headers.get("Content-Encoding"), "gzip", `HEAD ${path}`);
-      assert.equal(head.headers.get("Content-Length"), String(packed.body.length), `HEAD ${path}`);
+      // An operation's `meta.remaining` counts down from one request to the next, and its digits
+      // can move the gzipped length by a byte or two; anything else is byte for byte the same.
+      const headLength = Number(head.headers.get("Content-Length"));
+      if (OPERATIONS.has(path)) {
+        assert.ok(Math.abs(headLength - packed.body.length) <= 4, `HEAD ${path}: ${headLength}`);
+      } else assert.equal(headLength, packed.body.length, `HEAD ${path}`);
       assert.equal(head.body.length, 0, `HEAD ${path}`);
     }
 

@@ -114,6 +114,38 @@ Deno.test("a levy grossed up as the utilities add it: 55,293.00 carries 1,417.77
   assert.equal(execute(ruleOperation(source), [["date", "2026-08-13"]], CTX).levy, 1382.33);
 });
 
+Deno.test("a line times zero is left out: a late fee no source gives is no 501 when on time", () => {
+  const days: InputSpec = { type: "count", min: 0, max: 3650 };
+  const source = rule(
+    { days, date: DATE },
+    {
+      fee: { values: [{ from: "2022-11-18", value: 25000, source: SOURCE("fee") }] },
+      late: { values: [{ from: "2022-11-18", unknown: "gap.late", source: SOURCE("late") }] },
+    },
+    {
+      kind: "fee",
+      lines: [{ id: "fee", fee: "fee" }, { id: "late", fee: "late", times: "days" }],
+    },
+    {},
+    { "line.fee": "The fee", "line.late": "Each day late", "gap.late": "the late fee" },
+  );
+  const op = ruleOperation(source);
+  for (const pairs of [[], [["days", "0"]]] as [string, string][][]) {
+    const answer = run(op, [...pairs, ["date", "2023-01-01"]], CTX);
+    assert.equal(answer.total, 25000);
+    assert.deepEqual((answer.lines as { id: string }[]).map((l) => l.id), ["fee"]);
+    assert.ok(!answer.steps.some((step) => step.text.includes("Each day late")));
+  }
+  // A day late needs the fee no source gives: 501, naming the gap.
+  try {
+    run(op, [["days", "1"], ["date", "2023-01-01"]], CTX);
+    assert.fail("answered");
+  } catch (error) {
+    assert.ok(isApiError(error));
+    assert.equal(error.status, 501);
+  }
+});
+
 Deno.test("the value in force: today when no date is given, and each answer names its own source", async () => {
   const water = RULES.find((r) => r.source.rule.name === "water-bill")!.op;
   const before = run(water, [["units", "15"]], { ...CTX, today: "2023-07-31" });

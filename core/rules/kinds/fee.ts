@@ -1,6 +1,7 @@
 /**
  * `fee`: fees looked up by the choices that key them, each times a quantity when it has one, and
- * counted only when its yes/no input is yes; then an optional levy. The answer is the total.
+ * counted only when its yes/no input is yes (and its quantity, if it has one, is not zero); then an
+ * optional levy. The answer is the total.
  *
  * @module
  */
@@ -48,9 +49,11 @@ export const feeKind: FormulaKind = {
     let total = 0;
     for (const line of formula.lines) {
       if (line.when !== undefined && inputs[line.when] !== true) continue;
+      const quantity = line.times === undefined ? 1 : Number(inputs[line.times] ?? 0);
+      // Zero of it adds nothing, so its fee is not needed: no late fee is looked up when on time.
+      if (quantity === 0) continue;
       const found = resolver.value(line.fee);
       const fee = cents(numberValue(found.value, line.fee));
-      const quantity = line.times === undefined ? 1 : Number(inputs[line.times] ?? 0);
       // A quantity with decimals (litres) is rounded half up to the cent once.
       const amount = Math.round(fee * quantity);
       total += amount;
