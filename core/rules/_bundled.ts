@@ -9,6 +9,11 @@
 import type { RuleModule } from "./make.ts";
 import ccpiValue from "../../data/rules/ccpi-value.json" with { type: "json" };
 import ccpiValueTexts from "../../data/messages/rules/ccpi-value.json" with { type: "json" };
+import epfEtfSurcharge from "../../data/rules/epf-etf-surcharge.json" with { type: "json" };
+import epfEtfSurchargeTexts from "../../data/messages/rules/epf-etf-surcharge.json" with {
+  type: "json",
+};
+import { formula as epfEtfSurchargeFormula } from "./formulas/epf-etf-surcharge.ts";
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
 import retirementAge from "../../data/rules/retirement-age.json" with { type: "json" };
@@ -27,6 +32,11 @@ import waterBillTexts from "../../data/messages/rules/water-bill.json" with { ty
 /** Every rule held, by name, in name order. */
 export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
+  ["epf-etf-surcharge", {
+    rule: epfEtfSurcharge,
+    texts: epfEtfSurchargeTexts,
+    formula: epfEtfSurchargeFormula,
+  }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],

@@ -15,6 +15,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/ccpi-value.json", { with: { type: "json" } }),
       import("../../data/messages/rules/ccpi-value.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "epf-etf-surcharge": () =>
+    Promise.all([
+      import("../../data/rules/epf-etf-surcharge.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/epf-etf-surcharge.json", { with: { type: "json" } }),
+      import("./formulas/epf-etf-surcharge.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "nic-fee": () =>
     Promise.all([
       import("../../data/rules/nic-fee.json", { with: { type: "json" } }),

@@ -15,6 +15,7 @@ import type {
   IndexRatioAnswer,
   ThresholdAnswer,
 } from "./answers.ts";
+import type { RuleAnswer } from "./operation.ts";
 
 /** Each rule's parameters (typed values) and answer. */
 export interface RuleTypes {
@@ -27,6 +28,17 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: IndexRatioAnswer;
+  };
+  /** `GET /api/v1/payroll/epf-etf-surcharge`: EPF and ETF late-payment surcharge. */
+  "epf-etf-surcharge": {
+    params: {
+      fund?: "epf" | "etf";
+      contributions: number;
+      month: string;
+      paid?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
   };
   /** `GET /api/v1/fees/nic`: National Identity Card (NIC) fees. */
   "nic-fee": {
