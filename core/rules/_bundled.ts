@@ -14,6 +14,10 @@ import epfEtfSurchargeTexts from "../../data/messages/rules/epf-etf-surcharge.js
   type: "json",
 };
 import { formula as epfEtfSurchargeFormula } from "./formulas/epf-etf-surcharge.ts";
+import grade1Admission from "../../data/rules/grade1-admission.json" with { type: "json" };
+import grade1AdmissionTexts from "../../data/messages/rules/grade1-admission.json" with {
+  type: "json",
+};
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
 import retirementAge from "../../data/rules/retirement-age.json" with { type: "json" };
@@ -37,6 +41,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     texts: epfEtfSurchargeTexts,
     formula: epfEtfSurchargeFormula,
   }],
+  ["grade1-admission", { rule: grade1Admission, texts: grade1AdmissionTexts }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],

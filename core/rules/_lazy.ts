@@ -25,6 +25,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "grade1-admission": () =>
+    Promise.all([
+      import("../../data/rules/grade1-admission.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/grade1-admission.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "nic-fee": () =>
     Promise.all([
       import("../../data/rules/nic-fee.json", { with: { type: "json" } }),

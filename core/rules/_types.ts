@@ -12,6 +12,7 @@ import type {
   BandsAnswer,
   BlockTariffAnswer,
   FeeAnswer,
+  FirstYearAnswer,
   IndexRatioAnswer,
   ThresholdAnswer,
 } from "./answers.ts";
@@ -39,6 +40,14 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: RuleAnswer;
+  };
+  /** `GET /api/v1/education/grade1-admission`: Grade 1 admission age. */
+  "grade1-admission": {
+    params: {
+      born: string;
+      lang?: Lang;
+    };
+    result: FirstYearAnswer;
   };
   /** `GET /api/v1/fees/nic`: National Identity Card (NIC) fees. */
   "nic-fee": {
