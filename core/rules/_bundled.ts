@@ -14,10 +14,16 @@ import epfEtfSurchargeTexts from "../../data/messages/rules/epf-etf-surcharge.js
   type: "json",
 };
 import { formula as epfEtfSurchargeFormula } from "./formulas/epf-etf-surcharge.ts";
+import fuelCost from "../../data/rules/fuel-cost.json" with { type: "json" };
+import fuelCostTexts from "../../data/messages/rules/fuel-cost.json" with { type: "json" };
+import { formula as fuelCostFormula } from "./formulas/fuel-cost.ts";
 import grade1Admission from "../../data/rules/grade1-admission.json" with { type: "json" };
 import grade1AdmissionTexts from "../../data/messages/rules/grade1-admission.json" with {
   type: "json",
 };
+import hotelBill from "../../data/rules/hotel-bill.json" with { type: "json" };
+import hotelBillTexts from "../../data/messages/rules/hotel-bill.json" with { type: "json" };
+import { formula as hotelBillFormula } from "./formulas/hotel-bill.ts";
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
 import retirementAge from "../../data/rules/retirement-age.json" with { type: "json" };
@@ -41,7 +47,9 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     texts: epfEtfSurchargeTexts,
     formula: epfEtfSurchargeFormula,
   }],
+  ["fuel-cost", { rule: fuelCost, texts: fuelCostTexts, formula: fuelCostFormula }],
   ["grade1-admission", { rule: grade1Admission, texts: grade1AdmissionTexts }],
+  ["hotel-bill", { rule: hotelBill, texts: hotelBillTexts, formula: hotelBillFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],

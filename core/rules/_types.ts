@@ -41,6 +41,17 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/prices/fuel-cost`: Fuel cost of a trip (CEYPETCO prices). */
+  "fuel-cost": {
+    params: {
+      product?: "petrol-92" | "petrol-95" | "auto-diesel" | "super-diesel" | "kerosene";
+      distance: number;
+      efficiency: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
   /** `GET /api/v1/education/grade1-admission`: Grade 1 admission age. */
   "grade1-admission": {
     params: {
@@ -48,6 +59,18 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: FirstYearAnswer;
+  };
+  /** `GET /api/v1/tax/hotel-bill`: Hotel bill: service charge, VAT and levies. */
+  "hotel-bill": {
+    params: {
+      amount: number;
+      serviceCharge?: boolean;
+      vat?: boolean;
+      sscl?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
   };
   /** `GET /api/v1/fees/nic`: National Identity Card (NIC) fees. */
   "nic-fee": {

@@ -86,7 +86,11 @@ Deno.test("q searches title, description and keywords ignoring case; every word 
 Deno.test("category filters ignoring case and echoes the canonical spelling", () => {
   const page = searchTools({ category: "education", limit: 50, offset: 0 }, ctx);
   assert.equal(page.category, "Education");
-  assert.deepEqual(page.tools.map((t) => t.slug), ["z-score", "scholarship-cutoff"]);
+  assert.deepEqual(page.tools.map((t) => t.slug), [
+    "z-score",
+    "scholarship-cutoff",
+    "grade1-admission",
+  ]);
   assert.ok(page.categories.includes("Finance") && page.categories.includes("Media"));
   assert.throws(() => searchTools({ category: "Astrology", limit: 50, offset: 0 }, ctx), (e) => {
     assert.ok(isApiError(e));

@@ -55,10 +55,16 @@ export const formula: FormulaKind = {
     const month = String(inputs.month);
     const paid = String(inputs.paid ?? resolver.date);
     if (month.length !== 7) {
-      throw badInput("month", `must be the month the contributions are for, YYYY-MM: got "${month}"`);
+      throw badInput(
+        "month",
+        `must be the month the contributions are for, YYYY-MM: got "${month}"`,
+      );
     }
     if (paid < `${month}-01`) {
-      throw badInput("paid", `cannot be before the month the contributions are for (${month}): got "${paid}"`);
+      throw badInput(
+        "paid",
+        `cannot be before the month the contributions are for (${month}): got "${paid}"`,
+      );
     }
     const found = resolver.value("surcharge");
     const value = found.value as SurchargeValue;
@@ -89,10 +95,19 @@ export const formula: FormulaKind = {
         (t.unit === "day" ? days <= t.upTo : paid <= isoText(addMonths(due, t.upTo)))
       )!;
       ratePct = numberValue(tier.ratePct, "surcharge ratePct");
-      steps.push({ key: "step.arrears", vars: { due: dueDate, paid, days: String(days) }, amount: null, source: null });
+      steps.push({
+        key: "step.arrears",
+        vars: { due: dueDate, paid, days: String(days) },
+        amount: null,
+        source: null,
+      });
       steps.push({
         key: "step.rate",
-        vars: { rate: pctText(ratePct), tier: { key: `tier.${tier.id}` }, amount: moneyText(rupees(amount)) },
+        vars: {
+          rate: pctText(ratePct),
+          tier: { key: `tier.${tier.id}` },
+          amount: moneyText(rupees(amount)),
+        },
         amount: null,
         source: found.source,
       });
