@@ -33,6 +33,7 @@ const LAZY: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   holidays: () => import("../core/ops/holidays.ts").then((m) => m.holidays),
   "working-days": () => import("../core/ops/working_days.ts").then((m) => m.workingDays),
   "is-holiday": () => import("../core/ops/is_holiday.ts").then((m) => m.isHoliday),
+  "long-weekends": () => import("../core/ops/long_weekends.ts").then((m) => m.longWeekendsOp),
   wht: () => import("../core/ops/wht.ts").then((m) => m.wht),
   sscl: () => import("../core/ops/sscl.ts").then((m) => m.sscl),
   "working-days-add": () => import("../core/ops/working_days_add.ts").then((m) => m.workingDaysAdd),
