@@ -150,7 +150,7 @@ export interface OperationMap extends RuleOperationMap {
   /** `GET /holidays/{date}`. */
   "is-holiday": OperationTypes<IsHolidayParams, HolidayOnDate>;
   /** `GET /holidays/long-weekends`. */
-  "long-weekends": OperationTypes<LongWeekendsParams, LongWeekendsResult>;
+  "long-weekends": OperationTypes<Input<LongWeekendsParams, "calendar">, LongWeekendsResult>;
   /** `GET /working-days/add`. */
   "working-days-add": OperationTypes<
     Input<WorkingDaysAddParams, "calendar" | "saturday">,

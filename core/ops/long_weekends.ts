@@ -29,7 +29,7 @@ export interface LongWeekendsParams {
   /** The year; defaults to the current year in Asia/Colombo. */
   year?: number | undefined;
   /** Whose holidays count as days off (default `public`). */
-  calendar?: WorkCalendar | undefined;
+  calendar: WorkCalendar;
   /** How Poya days count in the mercantile calendar (default `holiday`). */
   poya?: PoyaReading | undefined;
   /** The shortest run to list, in days (default 3). */
@@ -49,11 +49,14 @@ const params = z.object({
       `Year; held ${first} to ${last} (another year is a 404 with known false); default the current year`,
     example: "2026",
   })),
-  calendar: z.optional(oneOf(WORK_CALENDARS, {
-    description:
-      "Whose holidays count as days off besides Saturdays and Sundays, as /working-days counts them: public (default), bank, mercantile (Poya days off too, unless poya=working) or government (public holidays plus government-office closures)",
-    example: "public",
-  })),
+  calendar: z._default(
+    oneOf(WORK_CALENDARS, {
+      description:
+        "Whose holidays count as days off besides Saturdays and Sundays, as /working-days counts them: public (default), bank, mercantile (Poya days off too, unless poya=working) or government (public holidays plus government-office closures)",
+      example: "public",
+    }),
+    "public",
+  ),
   poya: poyaParam,
   minDays: z.optional(integer({
     min: 3,
@@ -130,7 +133,7 @@ export const longWeekendsOp: Operation<LongWeekendsParams, LongWeekendsResult> =
   provenanceOf: (answer) => ({ sourceUrl: answer.sourceUrl, lastVerified: answer.lastVerified }),
   errors: { "404": "The year is not held: before 2021, or not yet gazetted (known: false)" },
   run: (p, ctx) => {
-    const calendar = p.calendar ?? "public";
+    const calendar = p.calendar;
     checkPoya({ calendar, poya: p.poya });
     return localizeLongWeekends(
       longWeekends({
