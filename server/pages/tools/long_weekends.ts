@@ -8,7 +8,8 @@ import { dateText, figureOf, plain, tableWrap } from "../components.ts";
 import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
 import type { Json, ToolPage } from "./spec.ts";
-import { POYA_FIELD } from "./working_days.ts";
+import { HOLIDAY_YEAR_FIELD } from "./holidays.ts";
+import { POYA_FIELD, WORK_CALENDAR_FIELD } from "./working_days.ts";
 
 function runsOf(r: Json): Json[] {
   return Array.isArray(r.runs) ? r.runs as Json[] : [];
@@ -21,26 +22,8 @@ export const longWeekendsPage: ToolPage = {
   button: "page.longweekends.button",
   answerOnFirstVisit: true,
   fields: [
-    {
-      name: "year",
-      kind: "count",
-      keys: true,
-      label: "page.holidays.year",
-      hint: "page.holidays.year_hint",
-      error: "page.holidays.year_error",
-    },
-    {
-      name: "calendar",
-      kind: "choice",
-      keys: true,
-      label: "page.wd.calendar",
-      options: [
-        { value: "public", label: "page.holidays.type_public" },
-        { value: "bank", label: "page.holidays.type_bank" },
-        { value: "mercantile", label: "page.holidays.type_mercantile" },
-        { value: "government", label: "page.wd.calendar_government" },
-      ],
-    },
+    HOLIDAY_YEAR_FIELD,
+    WORK_CALENDAR_FIELD,
     POYA_FIELD,
     {
       name: "minDays",
