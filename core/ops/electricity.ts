@@ -57,12 +57,13 @@ export function localizeElectricityBill(bill: ElectricityBill, lang: Lang): Elec
   return { ...bill, note: translate(lang, bill.note, "electricity.note.") };
 }
 
-const windowKwh = (window: string, hours: string) =>
+const windowKwh = (window: string, hours: string, example: string) =>
   z.optional(integer({
     min: 0,
     max: 10_000_000,
     description:
       `D-TOU only: kWh used in the ${window} window (${hours}), a whole number; required for D-TOU`,
+    example,
   }));
 
 const params = z.object({
@@ -78,9 +79,9 @@ const params = z.object({
       "Tariff category: D-1 domestic (default), R-1 religious and charitable, GP-1 general purpose, H-1 hotel, I-1 industrial (each for supplies up to 42 kVA), D-TOU domestic time of use (kWh by window: peak, day, offPeak)",
     example: "D-1",
   })),
-  peak: windowKwh("peak", "18:30-22:30"),
-  day: windowKwh("day", "05:30-18:30"),
-  offPeak: windowKwh("off-peak", "22:30-05:30"),
+  peak: windowKwh("peak", "18:30-22:30", "173"),
+  day: windowKwh("day", "05:30-18:30", "540"),
+  offPeak: windowKwh("off-peak", "22:30-05:30", "275"),
   date: z.optional(isoDate({
     description:
       `The date whose PUCSL decision applies, usually the meter reading date (default today); from ${ELECTRICITY_FIRST_DATE}`,

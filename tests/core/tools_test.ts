@@ -35,6 +35,7 @@ const CANONICAL = [
   "plate",
   "holidays",
   "is-holiday",
+  "long-weekends",
   "wht",
   "sscl",
   "working-days",
@@ -77,8 +78,12 @@ Deno.test("q searches title, description and keywords ignoring case; every word 
     assert.match([t.title, t.description, ...t.keywords].join(" "), /tax/i);
   }
   const keywordOnly = searchTools({ q: "poya", limit: 200, offset: 0 }, ctx);
-  // In data-file order (no page views here): the calendar, then the labour tool.
-  assert.deepEqual(keywordOnly.tools.map((t) => t.slug), ["holidays", "holiday-pay"]);
+  // In data-file order (no page views here): the calendar tools, then the labour tool.
+  assert.deepEqual(keywordOnly.tools.map((t) => t.slug), [
+    "holidays",
+    "long-weekends",
+    "holiday-pay",
+  ]);
   assert.equal(searchTools({ q: "tax poya", limit: 200, offset: 0 }, ctx).total, 0);
   assert.equal(searchTools({ q: "zzzz-nothing", limit: 200, offset: 0 }, ctx).total, 0);
 });
