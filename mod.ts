@@ -152,6 +152,12 @@ export type {
   HolidayYearSource,
 } from "./core/ops/holidays.ts";
 export type { IsHolidayParams } from "./core/ops/is_holiday.ts";
+export type {
+  LongWeekend,
+  LongWeekendsOptions,
+  LongWeekendsParams,
+  LongWeekendsResult,
+} from "./core/ops/long_weekends.ts";
 export type { AddWorkingDaysResult, WorkingDaysAddParams } from "./core/ops/working_days_add.ts";
 export type {
   WorkCalendar,

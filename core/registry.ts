@@ -11,6 +11,7 @@ import { accountOperations } from "./ops/accounts.ts";
 import { fd } from "./ops/fd.ts";
 import { holidays } from "./ops/holidays.ts";
 import { isHoliday } from "./ops/is_holiday.ts";
+import { longWeekendsOp } from "./ops/long_weekends.ts";
 import { land } from "./ops/land.ts";
 import { loan } from "./ops/loan.ts";
 import { nic } from "./ops/nic.ts";
@@ -74,6 +75,7 @@ export const operations: readonly AnyOperation[] = [
   land,
   holidays,
   isHoliday,
+  longWeekendsOp,
   workingDays,
   workingDaysAdd,
   districts,

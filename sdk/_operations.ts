@@ -47,6 +47,7 @@ export const LOADERS: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   land: () => import("../core/ops/land.ts").then((m) => m.land),
   holidays: () => import("../core/ops/holidays.ts").then((m) => m.holidays),
   "is-holiday": () => import("../core/ops/is_holiday.ts").then((m) => m.isHoliday),
+  "long-weekends": () => import("../core/ops/long_weekends.ts").then((m) => m.longWeekendsOp),
   "working-days": () => import("../core/ops/working_days.ts").then((m) => m.workingDays),
   "working-days-add": () => import("../core/ops/working_days_add.ts").then((m) => m.workingDaysAdd),
   districts: () => import("../core/ops/districts.ts").then((m) => m.districts),

@@ -20,6 +20,7 @@ import type { FdParams, FdResult } from "../core/ops/fd.ts";
 import type { ApitParams, ApitResult } from "../core/ops/apit.ts";
 import type { GratuityResult } from "../core/ops/gratuity.ts";
 import type { HolidayOnDate, HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
+import type { LongWeekendsParams, LongWeekendsResult } from "../core/ops/long_weekends.ts";
 import type { AddWorkingDaysResult, WorkingDaysAddParams } from "../core/ops/working_days_add.ts";
 import type { WhtParams, WhtResult } from "../core/ops/wht.ts";
 import type { SsclParams, SsclResult } from "../core/ops/sscl.ts";
@@ -840,6 +841,30 @@ export class LankaClient {
   ): ApiPromise<HolidayOnDate> {
     const { lang, ...rest } = options ?? {};
     return this.call("is-holiday", lang === undefined ? { date } : { date, lang }, rest);
+  }
+
+  /**
+   * The runs of three or more days off in a year (`GET /holidays/long-weekends`): Saturdays,
+   * Sundays and the holidays of a calendar, as the working-day counter reads them.
+   *
+   * @param params The year (default this year), the calendar (default `public`), the Poya
+   *   reading of the mercantile calendar, the shortest run, the language.
+   * @param options Request options.
+   * @returns The runs, each with the holidays that lengthen it.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const weekends = await client.longWeekends({ year: 2026 });
+   * console.log(weekends.count); // 6 on the public calendar (Gazette 2438/22)
+   * ```
+   */
+  longWeekends(
+    params?: Partial<LongWeekendsParams>,
+    options?: RequestOptions,
+  ): ApiPromise<LongWeekendsResult> {
+    return this.call("long-weekends", params, options);
   }
 
   /**

@@ -43,8 +43,15 @@ export type {
   AddWorkingDaysResult,
   CountWorkingDaysOptions,
 } from "../core/calc/working_days.ts";
+export { longWeekends } from "../core/calc/long_weekends.ts";
+export type {
+  LongWeekend,
+  LongWeekendsOptions,
+  LongWeekendsResult,
+} from "../core/calc/long_weekends.ts";
 export { holidays } from "../core/ops/holidays.ts";
 export { isHoliday } from "../core/ops/is_holiday.ts";
+export { longWeekendsOp } from "../core/ops/long_weekends.ts";
 export { workingDays } from "../core/ops/working_days.ts";
 export { workingDaysAdd } from "../core/ops/working_days_add.ts";
 export { renderCalendar } from "../core/ical.ts";

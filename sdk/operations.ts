@@ -24,6 +24,7 @@ import type {
 import type { FdParams, FdResult } from "../core/ops/fd.ts";
 import type { HolidayOnDate, HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
 import type { IsHolidayParams } from "../core/ops/is_holiday.ts";
+import type { LongWeekendsParams, LongWeekendsResult } from "../core/ops/long_weekends.ts";
 import type { AddWorkingDaysResult, WorkingDaysAddParams } from "../core/ops/working_days_add.ts";
 import type { LandParams, LandResult } from "../core/ops/land.ts";
 import type { LoanParams, LoanResult } from "../core/ops/loan.ts";
@@ -166,6 +167,8 @@ export interface OperationMap extends RuleOperationMap {
   >;
   /** `GET /holidays/{date}`. */
   "is-holiday": OperationTypes<IsHolidayParams, HolidayOnDate>;
+  /** `GET /holidays/long-weekends`. */
+  "long-weekends": OperationTypes<Input<LongWeekendsParams, "calendar">, LongWeekendsResult>;
   /** `GET /working-days/add`. */
   "working-days-add": OperationTypes<
     Input<WorkingDaysAddParams, "calendar" | "saturday">,

@@ -9,11 +9,23 @@
 import data from "../../data/electricity.json" with { type: "json" };
 import { ApiError } from "../errors.ts";
 
-/** The tariff categories the calculator answers for. */
+/** The tariff categories billed on the month's total units (blocks or bands). */
 export const ELECTRICITY_CATEGORIES = ["D-1", "R-1", "GP-1", "H-1", "I-1"] as const;
 
-/** A tariff category: domestic, religious and charitable, general purpose, hotel, industrial. */
-export type ElectricityCategory = typeof ELECTRICITY_CATEGORIES[number];
+/** The optional domestic time-of-use tariff: billed on the kWh of each window of the day. */
+export const TIME_OF_USE = "D-TOU";
+
+/**
+ * A tariff category: domestic, religious and charitable, general purpose, hotel, industrial, or
+ * domestic time of use.
+ */
+export type ElectricityCategory = typeof ELECTRICITY_CATEGORIES[number] | typeof TIME_OF_USE;
+
+/** The windows of the day a time-of-use meter counts, in the order a CEB bill prints them. */
+export const TIME_OF_USE_WINDOWS = ["offPeak", "day", "peak"] as const;
+
+/** A window of the time-of-use tariff. */
+export type TimeOfUseWindow = typeof TIME_OF_USE_WINDOWS[number];
 
 interface Block {
   upTo: number | null;
@@ -23,6 +35,13 @@ interface Block {
 interface Regime {
   upTo: number | null;
   blocks: Block[];
+}
+interface TimeOfUse {
+  peak: number;
+  day: number;
+  offPeak: number;
+  fixed: number;
+  source: string;
 }
 interface Decision {
   id: string;
@@ -34,7 +53,8 @@ interface Decision {
   lastVerified: string;
   confidence: string;
   sameAs?: string;
-  categories: Partial<Record<ElectricityCategory, Regime[]>>;
+  categories: Partial<Record<typeof ELECTRICITY_CATEGORIES[number], Regime[]>>;
+  timeOfUse?: TimeOfUse;
 }
 
 const DECISIONS = data.decisions as Decision[];
@@ -56,6 +76,29 @@ export interface ElectricityBlock {
   /** Units times rate, LKR. */
   amount: number;
 }
+
+/** The energy charge of one window of the time-of-use tariff. */
+export interface ElectricityWindow {
+  /** The window: `offPeak` 22:30-05:30, `day` 05:30-18:30, `peak` 18:30-22:30. */
+  window: TimeOfUseWindow;
+  /** When it starts, `HH:MM`. */
+  from: string;
+  /** When it ends, `HH:MM`. */
+  to: string;
+  /** kWh used in the window. */
+  units: number;
+  /** LKR per kWh. */
+  unitPrice: number;
+  /** Units times rate, LKR. */
+  amount: number;
+}
+
+/** The hours of each window (PUCSL: peak 18:30-22:30, day 05:30-18:30, off-peak 22:30-05:30). */
+const WINDOW_HOURS: Readonly<Record<TimeOfUseWindow, readonly [string, string]>> = {
+  offPeak: ["22:30", "05:30"],
+  day: ["05:30", "18:30"],
+  peak: ["18:30", "22:30"],
+};
 
 /** The PUCSL decision a bill was computed under. */
 export interface ElectricityDecision {
@@ -89,8 +132,10 @@ export interface ElectricityBill {
   decision: ElectricityDecision;
   /** The regime or band the units select, as first and last unit (after proration). */
   band: { firstUnit: number; lastUnit: number | null };
-  /** The energy charge by block. */
+  /** The energy charge by block (empty for D-TOU). */
   blocks: ElectricityBlock[];
+  /** D-TOU only: the energy charge by window of the day, as the bill prints them. */
+  windows?: ElectricityWindow[] | undefined;
   /** Sum of the blocks, LKR. */
   energyCharge: number;
   /** The fixed charge of the block the total lands in, once per bill, LKR. */
@@ -111,8 +156,14 @@ export interface ElectricityBill {
 
 /** Inputs of {@linkcode electricityBill}. */
 export interface ElectricityBillOptions {
-  /** kWh in the billing period (a whole number). */
-  units: number;
+  /** kWh in the billing period (a whole number); for D-TOU, their sum if given. */
+  units?: number | undefined;
+  /** D-TOU only: kWh in the peak window, 18:30-22:30. */
+  peak?: number | undefined;
+  /** D-TOU only: kWh in the day window, 05:30-18:30. */
+  day?: number | undefined;
+  /** D-TOU only: kWh in the off-peak window, 22:30-05:30. */
+  offPeak?: number | undefined;
   /** The tariff category. */
   category: ElectricityCategory;
   /** The date (`YYYY-MM-DD`) whose decision applies, usually the meter reading date. */
@@ -197,7 +248,8 @@ export const LATEST_NOTE: string = data.latestCheck.note;
  * ```
  */
 export function electricityBill(options: ElectricityBillOptions): ElectricityBill {
-  const { units, category, date } = options;
+  const { category, date } = options;
+  const units = unitsOf(options);
   const days = options.days ?? 30;
   const decision = decisionOn(date);
   if (!decision) {
@@ -206,18 +258,12 @@ export function electricityBill(options: ElectricityBillOptions): ElectricityBil
       `No electricity tariff is held before ${ELECTRICITY_FIRST_DATE}: got "${date}"`,
     );
   }
-  const figures = decision.sameAs
-    ? DECISIONS.find((d) => d.id === decision.sameAs)!.categories
-    : decision.categories;
-  const regimes = figures[category];
-  if (!regimes) {
-    const message =
-      `The ${category} tariff of the decision effective ${decision.from} is not held: no source read prints it`;
-    throw new ApiError(501, "not_available", message, {
-      details: [{ param: "category", message }],
-      extra: { notAvailable: `${category} ${decision.id}` },
-    });
+  const held = decision.sameAs ? DECISIONS.find((d) => d.id === decision.sameAs)! : decision;
+  if (category === TIME_OF_USE) {
+    const tou = held.timeOfUse ?? notHeld(category, decision);
+    return timeOfUseBill(options, units, days, decision, tou);
   }
+  const regimes = held.categories[category] ?? notHeld(category, decision);
   const regimeIndex = regimes.findIndex((r) => {
     const limit = scaled(r.upTo, days);
     return limit === null || units <= limit;
@@ -257,18 +303,126 @@ export function electricityBill(options: ElectricityBillOptions): ElectricityBil
       extra: { notAvailable: `${category} ${decision.id} fixed charge` },
     });
   }
-  const fixedCents = cents(fixed);
+  return closeBill(
+    options,
+    units,
+    days,
+    decision,
+    {
+      band: { firstUnit: previous === 0 ? 0 : previous + 1, lastUnit: scaled(regime.upTo, days) },
+      blocks,
+    },
+    energyCents,
+    cents(fixed),
+  );
+}
+
+/** The 501 for a category a decision is held without. */
+function notHeld(category: ElectricityCategory, decision: Decision): never {
+  const message =
+    `The ${category} tariff of the decision effective ${decision.from} is not held: no source read prints it`;
+  throw new ApiError(501, "not_available", message, {
+    details: [{ param: "category", message }],
+    extra: { notAvailable: `${category} ${decision.id}` },
+  });
+}
+
+/**
+ * The units of a bill: `units` for the block categories; for D-TOU the sum of the three windows,
+ * each required (`units`, if given too, must equal it).
+ */
+function unitsOf(options: ElectricityBillOptions): number {
+  const { category } = options;
+  const given = TIME_OF_USE_WINDOWS.filter((w) => options[w] !== undefined);
+  if (category !== TIME_OF_USE) {
+    if (given.length > 0) {
+      const param = given[0]!;
+      throw ApiError.invalidParam(
+        param,
+        `Parameter "${param}" is for category D-TOU only: give units for ${category}`,
+      );
+    }
+    if (options.units === undefined) {
+      throw ApiError.invalidParam(
+        "units",
+        'Parameter "units" is required: expected a whole number from 0 to 10000000',
+      );
+    }
+    return options.units;
+  }
+  const missing = (["peak", "day", "offPeak"] as const).find((w) => options[w] === undefined);
+  if (missing) {
+    throw ApiError.invalidParam(
+      missing,
+      `Parameter "${missing}" is required for category D-TOU: the kWh of each window (peak, day and offPeak)`,
+    );
+  }
+  const sum = options.peak! + options.day! + options.offPeak!;
+  if (options.units !== undefined && options.units !== sum) {
+    throw ApiError.invalidParam(
+      "units",
+      `Parameter "units" must be peak + day + offPeak (${sum}) for category D-TOU, or left out: got ${options.units}`,
+    );
+  }
+  return sum;
+}
+
+/**
+ * A D-TOU bill: each window's kWh at its rate, the monthly fixed charge once, then the levy. The
+ * windows have no block limits, so the billing period's length changes nothing.
+ */
+function timeOfUseBill(
+  options: ElectricityBillOptions,
+  units: number,
+  days: number,
+  decision: Decision,
+  tou: TimeOfUse,
+): ElectricityBill {
+  let energyCents = 0;
+  const windows = TIME_OF_USE_WINDOWS.map((window): ElectricityWindow => {
+    const kWh = options[window]!;
+    const amount = kWh * cents(tou[window]);
+    energyCents += amount;
+    const [from, to] = WINDOW_HOURS[window];
+    return { window, from, to, units: kWh, unitPrice: tou[window], amount: lkr(amount) };
+  });
+  return closeBill(
+    options,
+    units,
+    days,
+    decision,
+    {
+      band: { firstUnit: 0, lastUnit: null },
+      blocks: [],
+      windows,
+    },
+    energyCents,
+    cents(tou.fixed),
+  );
+}
+
+/** The bill's common part: the charge, the levy on it, the total and the decision used. */
+function closeBill(
+  options: ElectricityBillOptions,
+  units: number,
+  days: number,
+  decision: Decision,
+  energy: Pick<ElectricityBill, "band" | "blocks" | "windows">,
+  energyCents: number,
+  fixedCents: number,
+): ElectricityBill {
   const chargeCents = energyCents + fixedCents;
   const levyCents = ssclCents(chargeCents);
   const last = decision.id === LAST.id;
   return {
-    category,
+    category: options.category,
     units,
     days,
-    date,
+    date: options.date,
     decision: describe(decision),
-    band: { firstUnit: previous === 0 ? 0 : previous + 1, lastUnit: scaled(regime.upTo, days) },
-    blocks,
+    band: energy.band,
+    blocks: energy.blocks,
+    ...(energy.windows ? { windows: energy.windows } : {}),
     energyCharge: lkr(energyCents),
     fixedCharge: lkr(fixedCents),
     charge: lkr(chargeCents),

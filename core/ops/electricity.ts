@@ -6,6 +6,8 @@ import {
   type ElectricityBill,
   electricityBill,
   type ElectricityCategory,
+  TIME_OF_USE,
+  TIME_OF_USE_WINDOWS,
 } from "../calc/electricity.ts";
 import { type Lang, translate } from "../i18n.ts";
 import { langParam } from "../lang_param.ts";
@@ -18,12 +20,20 @@ export type {
   ElectricityBillOptions,
   ElectricityBlock,
   ElectricityDecision,
+  ElectricityWindow,
+  TimeOfUseWindow,
 } from "../calc/electricity.ts";
 
 /** Parameters of {@linkcode electricity}. */
 export interface ElectricityParams {
-  /** kWh in the billing period. */
-  units: number;
+  /** kWh in the billing period (required but for D-TOU, where it is the windows' sum if given). */
+  units?: number | undefined;
+  /** D-TOU only: kWh in the peak window, 18:30-22:30. */
+  peak?: number | undefined;
+  /** D-TOU only: kWh in the day window, 05:30-18:30. */
+  day?: number | undefined;
+  /** D-TOU only: kWh in the off-peak window, 22:30-05:30. */
+  offPeak?: number | undefined;
   /** Tariff category (default `D-1`, domestic). */
   category?: ElectricityCategory | undefined;
   /** The date whose decision applies (default today), usually the meter reading date. */
@@ -47,18 +57,31 @@ export function localizeElectricityBill(bill: ElectricityBill, lang: Lang): Elec
   return { ...bill, note: translate(lang, bill.note, "electricity.note.") };
 }
 
-const params = z.object({
-  units: integer({
+const windowKwh = (window: string, hours: string, example: string) =>
+  z.optional(integer({
     min: 0,
     max: 10_000_000,
-    description: "kWh used in the billing period (the meter's units), a whole number",
-    example: "69",
-  }),
-  category: z.optional(oneOf(ELECTRICITY_CATEGORIES, {
     description:
-      "Tariff category: D-1 domestic (default), R-1 religious and charitable, GP-1 general purpose, H-1 hotel, I-1 industrial (each for supplies up to 42 kVA)",
+      `D-TOU only: kWh used in the ${window} window (${hours}), a whole number; required for D-TOU`,
+    example,
+  }));
+
+const params = z.object({
+  units: z.optional(integer({
+    min: 0,
+    max: 10_000_000,
+    description:
+      "kWh used in the billing period (the meter's units), a whole number; required except for D-TOU",
+    example: "69",
+  })),
+  category: z.optional(oneOf([...ELECTRICITY_CATEGORIES, TIME_OF_USE], {
+    description:
+      "Tariff category: D-1 domestic (default), R-1 religious and charitable, GP-1 general purpose, H-1 hotel, I-1 industrial (each for supplies up to 42 kVA), D-TOU domestic time of use (kWh by window: peak, day, offPeak)",
     example: "D-1",
   })),
+  peak: windowKwh("peak", "18:30-22:30", "173"),
+  day: windowKwh("day", "05:30-18:30", "540"),
+  offPeak: windowKwh("off-peak", "22:30-05:30", "275"),
   date: z.optional(isoDate({
     description:
       `The date whose PUCSL decision applies, usually the meter reading date (default today); from ${ELECTRICITY_FIRST_DATE}`,
@@ -87,7 +110,7 @@ const decisionSchema = z.object({
 });
 
 const result: z.ZodMiniType<ElectricityBill> = z.object({
-  category: z.enum(ELECTRICITY_CATEGORIES),
+  category: z.enum([...ELECTRICITY_CATEGORIES, TIME_OF_USE]),
   units: z.int(),
   days: z.int(),
   date: z.iso.date(),
@@ -101,7 +124,17 @@ const result: z.ZodMiniType<ElectricityBill> = z.object({
     units: z.int(),
     unitPrice: z.number().check(z.describe("LKR per kWh")),
     amount: z.number(),
-  })).check(z.describe("The energy charge by block")),
+  })).check(z.describe("The energy charge by block (empty for D-TOU)")),
+  windows: z.optional(
+    z.array(z.object({
+      window: z.enum(TIME_OF_USE_WINDOWS),
+      from: z.string().check(z.describe("HH:MM")),
+      to: z.string().check(z.describe("HH:MM")),
+      units: z.int(),
+      unitPrice: z.number().check(z.describe("LKR per kWh")),
+      amount: z.number(),
+    })).check(z.describe("D-TOU only: the energy charge by window of the day")),
+  ),
   energyCharge: z.number(),
   fixedCharge: z.number().check(z.describe("The fixed charge of the block the total lands in")),
   charge: z.number().check(z.describe("Energy plus fixed charge, before the levy")),
@@ -125,7 +158,7 @@ export const electricity: Operation<ElectricityParams, ElectricityBill> = define
   path: "/electricity/bill",
   title: "Electricity bill calculator",
   description:
-    "The electricity bill for a month's units under the PUCSL tariff decision in force on a date (D-1, R-1, GP-1, H-1, I-1): energy charge by block, fixed charge, SSCL and total.",
+    "The electricity bill for a month's units under the PUCSL tariff decision in force on a date (D-1, R-1, GP-1, H-1, I-1, and D-TOU by window of the day): energy charge by block or window, fixed charge, SSCL and total.",
   tag: "Finance",
   params,
   result,
@@ -141,12 +174,15 @@ export const electricity: Operation<ElectricityParams, ElectricityBill> = define
   }),
   errors: {
     "501":
-      "Not available: the decision in force on the date is held without this category's figures (or the fixed charge the units need)",
+      "Not available: the decision in force on the date is held without this category's figures (D-TOU before June 2025, for example), or the fixed charge the units need",
   },
   run: (p, ctx) =>
     localizeElectricityBill(
       electricityBill({
         units: p.units,
+        peak: p.peak,
+        day: p.day,
+        offPeak: p.offPeak,
         category: p.category ?? "D-1",
         date: p.date ?? ctx.today,
         ...(p.days === undefined ? {} : { days: p.days }),

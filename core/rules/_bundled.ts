@@ -19,6 +19,21 @@ import drivingLicenceFee from "../../data/rules/driving-licence-fee.json" with {
 import drivingLicenceFeeTexts from "../../data/messages/rules/driving-licence-fee.json" with {
   type: "json",
 };
+import epfEtfSurcharge from "../../data/rules/epf-etf-surcharge.json" with { type: "json" };
+import epfEtfSurchargeTexts from "../../data/messages/rules/epf-etf-surcharge.json" with {
+  type: "json",
+};
+import { formula as epfEtfSurchargeFormula } from "./formulas/epf-etf-surcharge.ts";
+import fuelCost from "../../data/rules/fuel-cost.json" with { type: "json" };
+import fuelCostTexts from "../../data/messages/rules/fuel-cost.json" with { type: "json" };
+import { formula as fuelCostFormula } from "./formulas/fuel-cost.ts";
+import grade1Admission from "../../data/rules/grade1-admission.json" with { type: "json" };
+import grade1AdmissionTexts from "../../data/messages/rules/grade1-admission.json" with {
+  type: "json",
+};
+import hotelBill from "../../data/rules/hotel-bill.json" with { type: "json" };
+import hotelBillTexts from "../../data/messages/rules/hotel-bill.json" with { type: "json" };
+import { formula as hotelBillFormula } from "./formulas/hotel-bill.ts";
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
 import passportFee from "../../data/rules/passport-fee.json" with { type: "json" };
@@ -54,6 +69,14 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["civil-certificate-fee", { rule: civilCertificateFee, texts: civilCertificateFeeTexts }],
   ["company-fee", { rule: companyFee, texts: companyFeeTexts }],
   ["driving-licence-fee", { rule: drivingLicenceFee, texts: drivingLicenceFeeTexts }],
+  ["epf-etf-surcharge", {
+    rule: epfEtfSurcharge,
+    texts: epfEtfSurchargeTexts,
+    formula: epfEtfSurchargeFormula,
+  }],
+  ["fuel-cost", { rule: fuelCost, texts: fuelCostTexts, formula: fuelCostFormula }],
+  ["grade1-admission", { rule: grade1Admission, texts: grade1AdmissionTexts }],
+  ["hotel-bill", { rule: hotelBill, texts: hotelBillTexts, formula: hotelBillFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],

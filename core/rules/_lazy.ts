@@ -30,6 +30,41 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/driving-licence-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/driving-licence-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "epf-etf-surcharge": () =>
+    Promise.all([
+      import("../../data/rules/epf-etf-surcharge.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/epf-etf-surcharge.json", { with: { type: "json" } }),
+      import("./formulas/epf-etf-surcharge.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
+  "fuel-cost": () =>
+    Promise.all([
+      import("../../data/rules/fuel-cost.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/fuel-cost.json", { with: { type: "json" } }),
+      import("./formulas/fuel-cost.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
+  "grade1-admission": () =>
+    Promise.all([
+      import("../../data/rules/grade1-admission.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/grade1-admission.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "hotel-bill": () =>
+    Promise.all([
+      import("../../data/rules/hotel-bill.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/hotel-bill.json", { with: { type: "json" } }),
+      import("./formulas/hotel-bill.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "nic-fee": () =>
     Promise.all([
       import("../../data/rules/nic-fee.json", { with: { type: "json" } }),

@@ -12,9 +12,11 @@ import type {
   BandsAnswer,
   BlockTariffAnswer,
   FeeAnswer,
+  FirstYearAnswer,
   IndexRatioAnswer,
   ThresholdAnswer,
 } from "./answers.ts";
+import type { RuleAnswer } from "./operation.ts";
 
 /** Each rule's parameters (typed values) and answer. */
 export interface RuleTypes {
@@ -82,6 +84,48 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: FeeAnswer;
+  };
+  /** `GET /api/v1/payroll/epf-etf-surcharge`: EPF and ETF late-payment surcharge. */
+  "epf-etf-surcharge": {
+    params: {
+      fund?: "epf" | "etf";
+      contributions: number;
+      month: string;
+      paid?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
+  /** `GET /api/v1/prices/fuel-cost`: Fuel cost of a trip (CEYPETCO prices). */
+  "fuel-cost": {
+    params: {
+      product?: "petrol-92" | "petrol-95" | "auto-diesel" | "super-diesel" | "kerosene";
+      distance: number;
+      efficiency: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
+  /** `GET /api/v1/education/grade1-admission`: Grade 1 admission age. */
+  "grade1-admission": {
+    params: {
+      born: string;
+      lang?: Lang;
+    };
+    result: FirstYearAnswer;
+  };
+  /** `GET /api/v1/tax/hotel-bill`: Hotel bill: service charge, VAT and levies. */
+  "hotel-bill": {
+    params: {
+      amount: number;
+      serviceCharge?: boolean;
+      vat?: boolean;
+      sscl?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
   };
   /** `GET /api/v1/fees/nic`: National Identity Card (NIC) fees. */
   "nic-fee": {

@@ -39,15 +39,26 @@ function fields(source: RuleSource): FieldSpec[] {
   const text = (k: string) => t(`rule.${rule.name}.${k}`);
   const entries = Object.entries(rule.inputs);
   const anyRequired = entries.some(([, spec]) => spec.required);
-  return entries.map(([name, spec]) => ({
-    name,
-    kind: KINDS[spec.type],
-    label: text(`input.${name}.label`),
-    hint: text(`input.${name}.hint`),
-    required: spec.required === true || spec.default !== undefined,
-    more: anyRequired && !spec.required && spec.default === undefined,
-    options: spec.values?.map((value) => ({ value, label: text(`option.${name}.${value}`) })),
-  }));
+  return entries.map(([name, spec]) => {
+    // A yes/no that is yes when left out is asked as two choices: an unticked checkbox sends
+    // nothing, so it could never be answered no.
+    const yesByDefault = spec.type === "yes-no" && spec.default === "1";
+    const options = yesByDefault
+      ? [
+        { value: "1", label: t("rule._engine.value.yes") },
+        { value: "0", label: t("rule._engine.value.no") },
+      ]
+      : spec.values?.map((value) => ({ value, label: text(`option.${name}.${value}`) }));
+    return {
+      name,
+      kind: yesByDefault ? "choice" : KINDS[spec.type],
+      label: text(`input.${name}.label`),
+      hint: text(`input.${name}.hint`),
+      required: spec.required === true || spec.default !== undefined,
+      more: anyRequired && !spec.required && spec.default === undefined,
+      options,
+    };
+  });
 }
 
 /** A step's row: its text with its source's number, its amount. */

@@ -17,6 +17,7 @@ import { execute } from "../../core/execute.ts";
 import type { OperationContext } from "../../core/operation.ts";
 import { electricity } from "../../core/ops/electricity.ts";
 import { registerAllMessages } from "../../core/i18n_all.ts";
+import { translate } from "../../core/i18n.ts";
 import data from "../../data/electricity.json" with { type: "json" };
 
 registerAllMessages();
@@ -255,4 +256,119 @@ Deno.test("a bill never falls when more units are used, under one decision and p
       }
     }
   }
+});
+
+function touBill(offPeak: number, day: number, peak: number, date: string) {
+  return electricityBill({ category: "D-TOU", offPeak, day, peak, date });
+}
+
+Deno.test("D-TOU: the printed CEB bill of 13 August 2026 (W1) to the cent", () => {
+  // W1, a printed CEB D-TOU bill (research electricity.md section 5): off-peak 275, day 540,
+  // peak 173 kWh: Charge Rs 55,293.00; SSC Levy Rs 1,417.77; Monthly Bill Rs 56,710.77.
+  const bill = touBill(275, 540, 173, MAY_2026);
+  assert.equal(bill.charge, 55_293);
+  assert.equal(bill.sscl, 1_417.77);
+  assert.equal(bill.total, 56_710.77);
+  assert.equal(bill.units, 988);
+  assert.equal(bill.fixedCharge, 2_500);
+  assert.deepEqual(bill.blocks, []);
+  // Check in the research: 275 x 33 + 540 x 47 + 173 x 106 + 2,500 = 55,293.
+  assert.deepEqual(bill.windows, [
+    { window: "offPeak", from: "22:30", to: "05:30", units: 275, unitPrice: 33, amount: 9_075 },
+    { window: "day", from: "05:30", to: "18:30", units: 540, unitPrice: 47, amount: 25_380 },
+    { window: "peak", from: "18:30", to: "22:30", units: 173, unitPrice: 106, amount: 18_338 },
+  ]);
+  // The same bill through the operation, with units given as their sum.
+  const answer = execute(
+    electricity,
+    new URLSearchParams("category=d-tou&offPeak=275&day=540&peak=173&units=988&date=2026-08-13"),
+    ctx,
+  ) as ReturnType<typeof electricityBill>;
+  assert.equal(answer.category, "D-TOU");
+  assert.equal(answer.total, 56_710.77);
+  assert.equal(answer.decision.from, "2026-07-31");
+});
+
+Deno.test("D-TOU under the official June 2025 table, first principles", () => {
+  // PUCSL Annex 2 (until and from 15 October 2025), Domestic Time Of Use: peak 67.00, day 35.00,
+  // off-peak 21.00, fixed 2,100.00. 300 x 21 + 200 x 35 + 100 x 67 + 2,100 = 22,100;
+  // SSCL 22,100 x 2.5 / 97.5 = 566.666... -> 566.67.
+  const bill = touBill(300, 200, 100, "2025-10-20");
+  assert.equal(bill.charge, 22_100);
+  assert.equal(bill.sscl, 566.67);
+  assert.equal(bill.decision.from, "2025-06-12");
+  // May 2026 (decision effective 11 May): 106 / 47 / 33, fixed 2,500.
+  assert.equal(touBill(0, 0, 0, "2026-05-11").charge, 2_500);
+  // The windows have no block limits: the billing period's length changes nothing.
+  const days = electricityBill({
+    category: "D-TOU",
+    offPeak: 300,
+    day: 200,
+    peak: 100,
+    date: "2025-10-20",
+    days: 45,
+  });
+  assert.equal(days.charge, 22_100);
+});
+
+Deno.test("D-TOU: decisions whose D-TOU rates no source prints are 501s naming them", () => {
+  for (const date of ["2023-11-01", "2024-04-01", "2024-08-01", "2025-03-01", "2026-04-15"]) {
+    const refused = refusal(`category=D-TOU&peak=1&day=1&offPeak=1&date=${date}`);
+    assert.deepEqual(refused, { status: 501, param: "category", code: "not_available" }, date);
+  }
+  try {
+    touBill(1, 1, 1, "2026-04-15");
+    assert.fail("April 2026 D-TOU answered");
+  } catch (error) {
+    assert.ok(isApiError(error));
+    assert.match(error.message, /D-TOU tariff of the decision effective 2026-04-01 is not held/);
+  }
+});
+
+Deno.test("D-TOU needs the three windows; other categories refuse them", () => {
+  assert.equal(refusal("category=D-TOU&day=1&offPeak=1").param, "peak");
+  assert.equal(refusal("category=D-TOU&peak=1&offPeak=1").param, "day");
+  assert.equal(refusal("category=D-TOU&peak=1&day=1").param, "offPeak");
+  assert.equal(refusal("category=D-TOU&units=100").param, "peak");
+  assert.equal(refusal("category=D-TOU&peak=1&day=1&offPeak=1&units=4").param, "units");
+  assert.equal(refusal("category=D-TOU&peak=-1&day=1&offPeak=1").param, "peak");
+  assert.equal(refusal("units=10&peak=5").param, "peak");
+  assert.equal(refusal("units=10&category=GP-1&offPeak=5").param, "offPeak");
+  // Each new message has its catalogue template, so pages say it in Sinhala and Tamil.
+  const messages = [
+    "category=D-TOU&day=1&offPeak=1",
+    "category=D-TOU&peak=1&day=1&offPeak=1&units=4",
+    "units=10&category=GP-1&offPeak=5",
+  ].map((query) => {
+    try {
+      execute(electricity, new URLSearchParams(query), ctx);
+    } catch (error) {
+      if (isApiError(error)) return error.message;
+    }
+    assert.fail(query);
+  });
+  assert.match(messages[0]!, /^Parameter "peak" is required for category D-TOU/);
+  for (const message of messages) {
+    assert.match(translate("si", message, "error."), /[\u0D80-\u0DFF]/, message);
+    assert.match(translate("ta", message, "error."), /[\u0B80-\u0BFF]/, message);
+  }
+});
+
+Deno.test("D-TOU: more kWh in any window never lowers the bill", () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom("2025-07-01", "2026-06-01", "2026-11-01"),
+      fc.array(fc.integer({ min: 0, max: 5_000 }), { minLength: 3, maxLength: 3 }),
+      fc.constantFrom(0, 1, 2),
+      fc.integer({ min: 1, max: 1_000 }),
+      (date, [offPeak, day, peak], window, more) => {
+        const before = touBill(offPeak!, day!, peak!, date).total;
+        const grown = [offPeak!, day!, peak!];
+        grown[window] = grown[window]! + more;
+        const after = touBill(grown[0]!, grown[1]!, grown[2]!, date).total;
+        assert.ok(after > before, `${date} ${grown}: ${before} -> ${after}`);
+      },
+    ),
+    { numRuns: 500 },
+  );
 });

@@ -124,6 +124,7 @@ const EXEMPT: Record<string, Record<string, string>> = {
   },
   "electricity-bill": {
     source: "a citation: what the decision's figures were read from, as cited",
+    window: "the time-of-use window's id (an enum: offPeak, day, peak)",
   },
   phone: {
     "input@top": "the echo of the number as typed",
@@ -318,7 +319,12 @@ function requests(): Record<string, [string, string][][]> {
       [["table", "8"], ["date", "2025-06-25"], ["monthly", "900000"], ["remuneration", "1"]],
       [["table", "1"], ["monthly", "250000"], ["paidToDate", "1"], ["payable", "1"]],
     ],
+    "long-weekends": [
+      [["year", "2026"]],
+      [["year", "2027"], ["calendar", "mercantile"], ["minDays", "4"]],
+    ],
     "electricity-bill": [
+      [["category", "D-TOU"], ["offPeak", "275"], ["day", "540"], ["peak", "173"]],
       [["units", "69"]],
       [["units", "69"], ["date", "2026-11-01"]],
       [["units", "250"], ["category", "GP-1"], ["date", "2025-10-20"], ["days", "31"]],
@@ -430,6 +436,7 @@ Deno.test("the operations with text for people all take lang", () => {
       "gratuity",
       "holidays",
       "is-holiday",
+      "long-weekends",
       "minimum-wage",
       "nic",
       "payslip",

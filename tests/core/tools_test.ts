@@ -35,6 +35,7 @@ const CANONICAL = [
   "plate",
   "holidays",
   "is-holiday",
+  "long-weekends",
   "wht",
   "sscl",
   "working-days",
@@ -83,8 +84,12 @@ Deno.test("q searches title, description and keywords ignoring case; every word 
     assert.match([t.title, t.description, ...t.keywords].join(" "), /tax/i);
   }
   const keywordOnly = searchTools({ q: "poya", limit: 200, offset: 0 }, ctx);
-  // In data-file order (no page views here): the calendar, then the labour tool.
-  assert.deepEqual(keywordOnly.tools.map((t) => t.slug), ["holidays", "holiday-pay"]);
+  // In data-file order (no page views here): the calendar tools, then the labour tool.
+  assert.deepEqual(keywordOnly.tools.map((t) => t.slug), [
+    "holidays",
+    "long-weekends",
+    "holiday-pay",
+  ]);
   assert.equal(searchTools({ q: "tax poya", limit: 200, offset: 0 }, ctx).total, 0);
   assert.equal(searchTools({ q: "zzzz-nothing", limit: 200, offset: 0 }, ctx).total, 0);
 });
@@ -92,7 +97,11 @@ Deno.test("q searches title, description and keywords ignoring case; every word 
 Deno.test("category filters ignoring case and echoes the canonical spelling", () => {
   const page = searchTools({ category: "education", limit: 50, offset: 0 }, ctx);
   assert.equal(page.category, "Education");
-  assert.deepEqual(page.tools.map((t) => t.slug), ["z-score", "scholarship-cutoff"]);
+  assert.deepEqual(page.tools.map((t) => t.slug), [
+    "z-score",
+    "scholarship-cutoff",
+    "grade1-admission",
+  ]);
   assert.ok(page.categories.includes("Finance") && page.categories.includes("Media"));
   assert.throws(() => searchTools({ category: "Astrology", limit: 50, offset: 0 }, ctx), (e) => {
     assert.ok(isApiError(e));
@@ -105,13 +114,16 @@ Deno.test("category filters ignoring case and echoes the canonical spelling", ()
 
 Deno.test("tools are ordered by page views from the context, ties in data-file order", () => {
   const popularity = new Map([["z-score", 900], ["vat", 40], ["districts", 40], ["nic", 3]]);
-  const ordered = execute(tools, [], { ...ctx, popularity }).tools.map((t) => t.slug);
+  // The whole catalogue on one page (it has grown past the default page of 50).
+  const all = [["limit", "200"]] as [string, string][];
+  assert.ok(TOOL_SLUGS.length <= 200, "one page holds the catalogue");
+  const ordered = execute(tools, all, { ...ctx, popularity }).tools.map((t) => t.slug);
   const rest = TOOL_SLUGS.filter((s) => !popularity.has(s));
   assert.deepEqual(ordered, ["z-score", "vat", "districts", "nic", ...rest]);
   // No views (absent or empty map): the data file's order.
-  assert.deepEqual(execute(tools, [], ctx).tools.map((t) => t.slug), [...TOOL_SLUGS]);
+  assert.deepEqual(execute(tools, all, ctx).tools.map((t) => t.slug), [...TOOL_SLUGS]);
   assert.deepEqual(
-    execute(tools, [], { ...ctx, popularity: new Map() }).tools.map((t) => t.slug),
+    execute(tools, all, { ...ctx, popularity: new Map() }).tools.map((t) => t.slug),
     [...TOOL_SLUGS],
   );
 });

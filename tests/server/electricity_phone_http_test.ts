@@ -57,6 +57,32 @@ Deno.test("electricity and phone answer over a real port with their sources", as
         }
       },
     );
+    await t.step("a time-of-use bill (D-TOU) by window, its page, and its 501s", async () => {
+      // W1, a printed CEB D-TOU bill of 13 August 2026 (research electricity.md section 5):
+      // off-peak 275, day 540, peak 173 kWh: charge 55,293.00, SSC Levy 1,417.77.
+      const query = "category=D-TOU&offPeak=275&day=540&peak=173&date=2026-08-13";
+      const { res, body } = await get(`/api/v1/electricity/bill?${query}`);
+      assert.equal(res.status, 200);
+      assert.equal(body.data.charge, 55_293);
+      assert.equal(body.data.sscl, 1_417.77);
+      assert.equal(body.data.windows.length, 3);
+      assert.match(body.meta.source_url, /July-2026\.pdf$/);
+      const april = await get(
+        "/api/v1/electricity/bill?category=D-TOU&offPeak=1&day=1&peak=1&date=2026-04-15",
+      );
+      assert.equal(april.res.status, 501);
+      assert.equal(april.body.details[0].param, "category");
+      const html = { headers: { Accept: "text/html" } };
+      for (const prefix of ["", "/si", "/ta"]) {
+        const page = await get(`${prefix}/tools/electricity-bill?${query}`, html);
+        assert.equal(page.res.status, 200, prefix);
+        assert.match(page.body, /data-field="charge"[^>]*>\s*LKR\s*55,293\.00/, prefix);
+        assert.match(page.body, /LKR\s18,338\.00/, `${prefix}: the peak window's line`);
+        if (prefix) assert.deepEqual(latinWords(visibleText(page.body)), [], prefix);
+      }
+      const missing = await get("/tools/electricity-bill?category=D-TOU&offPeak=1&day=1", html);
+      assert.equal(missing.res.status, 400);
+    });
     await t.step("a phone number as typed, spaces and plus sign in the path", async () => {
       const { res, body } = await get(`/api/v1/phone/${encodeURIComponent("+94 77 123 4567")}`);
       assert.equal(res.status, 200);

@@ -1,6 +1,7 @@
 /**
- * The electricity bill page: the meter's units in; the bill with its levy first, then the energy
- * charge block by block, the fixed charge, the levy and the total, and the PUCSL decision used.
+ * The electricity bill page: the meter's units in (on the time-of-use tariff, the units of each
+ * window of the day); the bill with its levy first, then the energy charge block by block (or
+ * window by window), the fixed charge, the levy and the total, and the PUCSL decision used.
  *
  * @module
  */
@@ -9,7 +10,10 @@ import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
 import type { Json, ToolPage } from "./spec.ts";
 
-const CATEGORIES = ["D-1", "R-1", "GP-1", "H-1", "I-1"] as const;
+const CATEGORIES = ["D-1", "R-1", "GP-1", "H-1", "I-1", "D-TOU"] as const;
+
+/** The windows of a time-of-use meter, as the CEB bill prints them. */
+const WINDOWS = ["offPeak", "day", "peak"] as const;
 
 function obj(value: unknown): Json {
   return typeof value === "object" && value !== null ? value as Json : {};
@@ -36,6 +40,14 @@ export const electricityPage: ToolPage = {
       label: "page.electricity.category",
       options: CATEGORIES.map((value) => ({ value, label: `page.electricity.category_${value}` })),
     },
+    ...WINDOWS.map((name) => ({
+      name,
+      kind: "count" as const,
+      keys: true,
+      label: `page.electricity.${name}`,
+      hint: "page.electricity.window_hint",
+      error: `page.electricity.${name}_error`,
+    })),
     {
       name: "date",
       kind: "date",
@@ -65,7 +77,19 @@ export const electricityPage: ToolPage = {
   keyFigure: (r) => money(r.total),
   breakdown: (r) => {
     const blocks = Array.isArray(r.blocks) ? r.blocks as Json[] : [];
-    const rows: Row[] = blocks.map((b) => ({
+    const windows = Array.isArray(r.windows) ? r.windows as Json[] : [];
+    const rows: Row[] = windows.map((w) => ({
+      label: t("page.electricity.row_window", {
+        window: t(`page.electricity.window_${String(w.window)}`),
+        from: plain(w.from),
+        to: plain(w.to),
+        units: plain(w.units),
+        price: money(w.unitPrice),
+      }),
+      value: money(w.amount),
+      num: true,
+    }));
+    rows.push(...blocks.map((b) => ({
       label: b.lastUnit === null
         ? t("page.electricity.row_block_top", {
           first: plain(b.firstUnit),
@@ -80,7 +104,7 @@ export const electricityPage: ToolPage = {
         }),
       value: money(b.amount),
       num: true,
-    }));
+    })));
     rows.push(
       { label: t("page.electricity.row_energy"), value: money(r.energyCharge), num: true },
       { label: t("page.electricity.row_fixed"), value: money(r.fixedCharge), num: true },

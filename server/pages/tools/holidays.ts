@@ -8,7 +8,7 @@ import { type CalendarDay, holidayCalendar } from "../charts.ts";
 import { dateText, figureOf, plain, tableWrap } from "../components.ts";
 import { html, markup, type SafeHtml } from "../html.ts";
 import { pageContext, t } from "../lang.ts";
-import type { Json, ToolPage } from "./spec.ts";
+import type { FieldSpec, Json, ToolPage } from "./spec.ts";
 
 /** A holiday's name in the page's language (the data holds all three). */
 export function holidayName(day: Json): string {
@@ -51,6 +51,16 @@ export function holidayTable(id: string, caption: string, days: readonly Json[])
   );
 }
 
+/** The year of a holiday page (this year when left out). */
+export const HOLIDAY_YEAR_FIELD: FieldSpec = {
+  name: "year",
+  kind: "count",
+  keys: true,
+  label: "page.holidays.year",
+  hint: "page.holidays.year_hint",
+  error: "page.holidays.year_error",
+};
+
 /** The page of `GET /api/v1/holidays`. */
 export const holidaysPage: ToolPage = {
   heading: "page.holidays.heading",
@@ -58,14 +68,7 @@ export const holidaysPage: ToolPage = {
   button: "page.holidays.button",
   answerOnFirstVisit: true,
   fields: [
-    {
-      name: "year",
-      kind: "count",
-      keys: true,
-      label: "page.holidays.year",
-      hint: "page.holidays.year_hint",
-      error: "page.holidays.year_error",
-    },
+    HOLIDAY_YEAR_FIELD,
     {
       name: "type",
       kind: "choice",

@@ -8,6 +8,7 @@
 import { apitPage } from "./apit.ts";
 import { electricityPage } from "./electricity.ts";
 import { isHolidayPage } from "./is_holiday.ts";
+import { longWeekendsPage } from "./long_weekends.ts";
 import { phonePage } from "./phone.ts";
 import { ssclPage } from "./sscl.ts";
 import { whtPage } from "./wht.ts";
@@ -62,6 +63,7 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   wht: whtPage,
   sscl: ssclPage,
   "is-holiday": isHolidayPage,
+  "long-weekends": longWeekendsPage,
   "working-days-add": workingDaysAddPage,
   // Issue 31's labour operations.
   "maternity-leave": maternityPage,

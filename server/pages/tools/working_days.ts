@@ -27,6 +27,20 @@ export const POYA_FIELD: FieldSpec = {
   ],
 };
 
+/** The calendar whose holidays are days off, as the working-day counter reads it. */
+export const WORK_CALENDAR_FIELD: FieldSpec = {
+  name: "calendar",
+  kind: "choice",
+  keys: true,
+  label: "page.wd.calendar",
+  options: [
+    { value: "public", label: "page.holidays.type_public" },
+    { value: "bank", label: "page.holidays.type_bank" },
+    { value: "mercantile", label: "page.holidays.type_mercantile" },
+    { value: "government", label: "page.wd.calendar_government" },
+  ],
+};
+
 /** The page of `GET /api/v1/working-days`. */
 export const workingDaysPage: ToolPage = {
   heading: "page.wd.heading",
@@ -49,18 +63,7 @@ export const workingDaysPage: ToolPage = {
       label: "page.wd.to",
       error: "page.wd.to_error",
     },
-    {
-      name: "calendar",
-      kind: "choice",
-      keys: true,
-      label: "page.wd.calendar",
-      options: [
-        { value: "public", label: "page.holidays.type_public" },
-        { value: "bank", label: "page.holidays.type_bank" },
-        { value: "mercantile", label: "page.holidays.type_mercantile" },
-        { value: "government", label: "page.wd.calendar_government" },
-      ],
-    },
+    WORK_CALENDAR_FIELD,
     { name: "saturday", kind: "flag", keys: true, more: true, label: "page.wd.saturday" },
     POYA_FIELD,
   ],
