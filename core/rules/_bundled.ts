@@ -7,8 +7,17 @@
  * @module
  */
 import type { RuleModule } from "./make.ts";
+import capitalGainsTax from "../../data/rules/capital-gains-tax.json" with { type: "json" };
+import capitalGainsTaxTexts from "../../data/messages/rules/capital-gains-tax.json" with {
+  type: "json",
+};
 import ccpiValue from "../../data/rules/ccpi-value.json" with { type: "json" };
 import ccpiValueTexts from "../../data/messages/rules/ccpi-value.json" with { type: "json" };
+import corporateTax from "../../data/rules/corporate-tax.json" with { type: "json" };
+import corporateTaxTexts from "../../data/messages/rules/corporate-tax.json" with { type: "json" };
+import incomeTax from "../../data/rules/income-tax.json" with { type: "json" };
+import incomeTaxTexts from "../../data/messages/rules/income-tax.json" with { type: "json" };
+import { formula as incomeTaxFormula } from "./formulas/income-tax.ts";
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
 import retirementAge from "../../data/rules/retirement-age.json" with { type: "json" };
@@ -17,6 +26,13 @@ import retirementAgeTexts from "../../data/messages/rules/retirement-age.json" w
 };
 import stampDuty from "../../data/rules/stamp-duty.json" with { type: "json" };
 import stampDutyTexts from "../../data/messages/rules/stamp-duty.json" with { type: "json" };
+import taxInstalments from "../../data/rules/tax-instalments.json" with { type: "json" };
+import taxInstalmentsTexts from "../../data/messages/rules/tax-instalments.json" with {
+  type: "json",
+};
+import taxResidency from "../../data/rules/tax-residency.json" with { type: "json" };
+import taxResidencyTexts from "../../data/messages/rules/tax-residency.json" with { type: "json" };
+import { formula as taxResidencyFormula } from "./formulas/tax-residency.ts";
 import vatRegistration from "../../data/rules/vat-registration.json" with { type: "json" };
 import vatRegistrationTexts from "../../data/messages/rules/vat-registration.json" with {
   type: "json",
@@ -26,10 +42,15 @@ import waterBillTexts from "../../data/messages/rules/water-bill.json" with { ty
 
 /** Every rule held, by name, in name order. */
 export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
+  ["capital-gains-tax", { rule: capitalGainsTax, texts: capitalGainsTaxTexts }],
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
+  ["corporate-tax", { rule: corporateTax, texts: corporateTaxTexts }],
+  ["income-tax", { rule: incomeTax, texts: incomeTaxTexts, formula: incomeTaxFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
+  ["tax-instalments", { rule: taxInstalments, texts: taxInstalmentsTexts }],
+  ["tax-residency", { rule: taxResidency, texts: taxResidencyTexts, formula: taxResidencyFormula }],
   ["vat-registration", { rule: vatRegistration, texts: vatRegistrationTexts }],
   ["water-bill", { rule: waterBill, texts: waterBillTexts }],
 ];
