@@ -7,6 +7,10 @@
  * @module
  */
 import type { RuleModule } from "./make.ts";
+import capitalGainsTax from "../../data/rules/capital-gains-tax.json" with { type: "json" };
+import capitalGainsTaxTexts from "../../data/messages/rules/capital-gains-tax.json" with {
+  type: "json",
+};
 import ccpiValue from "../../data/rules/ccpi-value.json" with { type: "json" };
 import ccpiValueTexts from "../../data/messages/rules/ccpi-value.json" with { type: "json" };
 import civilCertificateFee from "../../data/rules/civil-certificate-fee.json" with { type: "json" };
@@ -15,6 +19,8 @@ import civilCertificateFeeTexts from "../../data/messages/rules/civil-certificat
 };
 import companyFee from "../../data/rules/company-fee.json" with { type: "json" };
 import companyFeeTexts from "../../data/messages/rules/company-fee.json" with { type: "json" };
+import corporateTax from "../../data/rules/corporate-tax.json" with { type: "json" };
+import corporateTaxTexts from "../../data/messages/rules/corporate-tax.json" with { type: "json" };
 import drivingLicenceFee from "../../data/rules/driving-licence-fee.json" with { type: "json" };
 import drivingLicenceFeeTexts from "../../data/messages/rules/driving-licence-fee.json" with {
   type: "json",
@@ -34,6 +40,9 @@ import grade1AdmissionTexts from "../../data/messages/rules/grade1-admission.jso
 import hotelBill from "../../data/rules/hotel-bill.json" with { type: "json" };
 import hotelBillTexts from "../../data/messages/rules/hotel-bill.json" with { type: "json" };
 import { formula as hotelBillFormula } from "./formulas/hotel-bill.ts";
+import incomeTax from "../../data/rules/income-tax.json" with { type: "json" };
+import incomeTaxTexts from "../../data/messages/rules/income-tax.json" with { type: "json" };
+import { formula as incomeTaxFormula } from "./formulas/income-tax.ts";
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
 import passportFee from "../../data/rules/passport-fee.json" with { type: "json" };
@@ -46,6 +55,13 @@ import retirementAgeTexts from "../../data/messages/rules/retirement-age.json" w
 };
 import stampDuty from "../../data/rules/stamp-duty.json" with { type: "json" };
 import stampDutyTexts from "../../data/messages/rules/stamp-duty.json" with { type: "json" };
+import taxInstalments from "../../data/rules/tax-instalments.json" with { type: "json" };
+import taxInstalmentsTexts from "../../data/messages/rules/tax-instalments.json" with {
+  type: "json",
+};
+import taxResidency from "../../data/rules/tax-residency.json" with { type: "json" };
+import taxResidencyTexts from "../../data/messages/rules/tax-residency.json" with { type: "json" };
+import { formula as taxResidencyFormula } from "./formulas/tax-residency.ts";
 import vatRegistration from "../../data/rules/vat-registration.json" with { type: "json" };
 import vatRegistrationTexts from "../../data/messages/rules/vat-registration.json" with {
   type: "json",
@@ -65,9 +81,11 @@ import waterBillTexts from "../../data/messages/rules/water-bill.json" with { ty
 
 /** Every rule held, by name, in name order. */
 export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
+  ["capital-gains-tax", { rule: capitalGainsTax, texts: capitalGainsTaxTexts }],
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
   ["civil-certificate-fee", { rule: civilCertificateFee, texts: civilCertificateFeeTexts }],
   ["company-fee", { rule: companyFee, texts: companyFeeTexts }],
+  ["corporate-tax", { rule: corporateTax, texts: corporateTaxTexts }],
   ["driving-licence-fee", { rule: drivingLicenceFee, texts: drivingLicenceFeeTexts }],
   ["epf-etf-surcharge", {
     rule: epfEtfSurcharge,
@@ -77,11 +95,14 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["fuel-cost", { rule: fuelCost, texts: fuelCostTexts, formula: fuelCostFormula }],
   ["grade1-admission", { rule: grade1Admission, texts: grade1AdmissionTexts }],
   ["hotel-bill", { rule: hotelBill, texts: hotelBillTexts, formula: hotelBillFormula }],
+  ["income-tax", { rule: incomeTax, texts: incomeTaxTexts, formula: incomeTaxFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
+  ["tax-instalments", { rule: taxInstalments, texts: taxInstalmentsTexts }],
+  ["tax-residency", { rule: taxResidency, texts: taxResidencyTexts, formula: taxResidencyFormula }],
   ["vat-registration", { rule: vatRegistration, texts: vatRegistrationTexts }],
   ["vehicle-registration-fee", {
     rule: vehicleRegistrationFee,

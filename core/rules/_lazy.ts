@@ -10,6 +10,11 @@ import type { RuleModule } from "./make.ts";
 
 /** The loader of each rule, by name. */
 export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> = {
+  "capital-gains-tax": () =>
+    Promise.all([
+      import("../../data/rules/capital-gains-tax.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/capital-gains-tax.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "ccpi-value": () =>
     Promise.all([
       import("../../data/rules/ccpi-value.json", { with: { type: "json" } }),
@@ -24,6 +29,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
     Promise.all([
       import("../../data/rules/company-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/company-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "corporate-tax": () =>
+    Promise.all([
+      import("../../data/rules/corporate-tax.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/corporate-tax.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "driving-licence-fee": () =>
     Promise.all([
@@ -65,6 +75,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "income-tax": () =>
+    Promise.all([
+      import("../../data/rules/income-tax.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/income-tax.json", { with: { type: "json" } }),
+      import("./formulas/income-tax.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "nic-fee": () =>
     Promise.all([
       import("../../data/rules/nic-fee.json", { with: { type: "json" } }),
@@ -90,6 +110,21 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/stamp-duty.json", { with: { type: "json" } }),
       import("../../data/messages/rules/stamp-duty.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "tax-instalments": () =>
+    Promise.all([
+      import("../../data/rules/tax-instalments.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/tax-instalments.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "tax-residency": () =>
+    Promise.all([
+      import("../../data/rules/tax-residency.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/tax-residency.json", { with: { type: "json" } }),
+      import("./formulas/tax-residency.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "vat-registration": () =>
     Promise.all([
       import("../../data/rules/vat-registration.json", { with: { type: "json" } }),

@@ -11,6 +11,7 @@ import type {
   AgeBandAnswer,
   BandsAnswer,
   BlockTariffAnswer,
+  DueDatesAnswer,
   FeeAnswer,
   FirstYearAnswer,
   IndexRatioAnswer,
@@ -20,6 +21,23 @@ import type { RuleAnswer } from "./operation.ts";
 
 /** Each rule's parameters (typed values) and answer. */
 export interface RuleTypes {
+  /** `GET /api/v1/tax/capital-gains`: Capital gains tax (gains on investment assets). */
+  "capital-gains-tax": {
+    params: {
+      gain: number;
+      person?:
+        | "individual"
+        | "partnership"
+        | "trust"
+        | "company"
+        | "unit-trust"
+        | "ngo"
+        | "charity";
+      date?: string;
+      lang?: Lang;
+    };
+    result: BandsAnswer;
+  };
   /** `GET /api/v1/prices/ccpi`: What a sum is worth in another year (CCPI). */
   "ccpi-value": {
     params: {
@@ -63,6 +81,29 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: FeeAnswer;
+  };
+  /** `GET /api/v1/tax/corporate`: Corporate income tax rate. */
+  "corporate-tax": {
+    params: {
+      taxableIncome: number;
+      sector?:
+        | "standard"
+        | "manufacturing"
+        | "sme"
+        | "export-goods"
+        | "education"
+        | "tourism"
+        | "construction"
+        | "agro-processing"
+        | "health-care"
+        | "it"
+        | "betting-gaming"
+        | "liquor-tobacco"
+        | "foreign-services";
+      date?: string;
+      lang?: Lang;
+    };
+    result: BandsAnswer;
   };
   /** `GET /api/v1/fees/driving-licence`: Driving licence fees. */
   "driving-licence-fee": {
@@ -122,6 +163,27 @@ export interface RuleTypes {
       serviceCharge?: boolean;
       vat?: boolean;
       sscl?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
+  /** `GET /api/v1/tax/income`: Annual income tax of a resident individual. */
+  "income-tax": {
+    params: {
+      employment?: number;
+      business?: number;
+      rent?: number;
+      interest?: number;
+      other?: number;
+      foreign?: number;
+      solar?: number;
+      charity?: number;
+      qualifyingPayments?: number;
+      apit?: number;
+      wht?: number;
+      instalments?: number;
+      foreignTax?: number;
       date?: string;
       lang?: Lang;
     };
@@ -192,6 +254,28 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: BandsAnswer;
+  };
+  /** `GET /api/v1/tax/instalments`: Income tax instalment due dates. */
+  "tax-instalments": {
+    params: {
+      year: number;
+      lang?: Lang;
+    };
+    result: DueDatesAnswer;
+  };
+  /** `GET /api/v1/tax/residency`: Tax residency (the 183-day rule). */
+  "tax-residency": {
+    params: {
+      days: number;
+      resides?: boolean;
+      government?: boolean;
+      ship?: boolean;
+      investorVisa?: boolean;
+      foreignContract?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
   };
   /** `GET /api/v1/tax/vat-registration`: VAT registration threshold. */
   "vat-registration": {

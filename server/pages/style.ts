@@ -99,6 +99,7 @@ svg .marker { stroke: #1b1f24; stroke-width: 2; stroke-dasharray: 4 3; }
 .field.check .hint, .field.check .field-error { flex-basis: 100%; }
 .radio input, .field.check input { width: 1.5rem; height: 1.5rem; margin: 0; flex: none; }
 .radio label, .field.check label { font-weight: 400; padding: .4rem 0; }
+.field.check label { flex: 1 1 0; min-width: 0; }
 details.more, details.developers { border-top: 1px solid var(--line); padding-top: .5rem; }
 details > summary { cursor: pointer; min-height: 2.75rem; display: flex; align-items: center; color: var(--accent); font-weight: 600; }
 details > summary h2 { font-size: 1.25rem; margin: 0; display: inline; }
