@@ -89,10 +89,15 @@ Deno.test("every legacy font vector reads as expected, but those shown wrong", a
 });
 
 Deno.test("FM Abhaya does not read DL Manel's own codes as DL Manel does", () => {
-  // The disagreement vectors that only DL Manel reads: ඟ at Û, ලු at Æ, the hyphen at ')'.
+  // The disagreement vectors that only DL Manel reads: ඟ at Û, ලු at Æ, ලූ at ¨, the hyphen at ')'.
   const only = vectors.filter((v) => fontsOf(v).length === 1 && v.origin.startsWith("derived"));
   assert.equal(only.length, 15);
-  for (const v of only) assert.notEqual(legacyToUnicode(v.input, "fm-abhaya").text, v.expected);
+  for (const v of only) {
+    const fm = legacyToUnicode(v.input, "fm-abhaya").text;
+    // '¥' draws දූ in both fonts' glyph charts (docs/text.md), a code Pandukabhaya's table lacks.
+    if (v.input.includes("\u00a5")) assert.equal(fm, v.expected, v.id);
+    else assert.notEqual(fm, v.expected, v.id);
+  }
 });
 
 Deno.test("the Unicode to DL Manel vector is written exactly", () => {
