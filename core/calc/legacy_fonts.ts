@@ -138,6 +138,8 @@ interface FontData {
   base?: string;
   codes: Record<string, string>;
   unknown?: string[];
+  /** Codes of the base font that this font does not have (each with the reason). */
+  drop?: Record<string, string>;
   decode_only?: string[];
   repaya_after?: string;
   uu_extenders?: string[];
@@ -157,7 +159,9 @@ function font(id: LegacyFont): Font {
   const data = fontData(id);
   const base = data.base ? fontData(data.base) : undefined;
   const values: Record<string, string> = { ...base?.codes, ...data.codes };
-  for (const code of data.unknown ?? []) delete values[code];
+  for (const code of [...(data.unknown ?? []), ...Object.keys(data.drop ?? {})]) {
+    delete values[code];
+  }
   const repayaAfter = data.repaya_after ?? base?.repaya_after;
   const codes = new Map<string, Code>();
   let longest = 1;
