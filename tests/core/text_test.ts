@@ -335,10 +335,11 @@ Deno.test("every font's table names the glyph chart it was verified against, or 
   for (const { id, font, p } of provenances(fonts)) {
     assert.equal(provenanceProblem(id, p, font?.licence), undefined);
   }
-  // The three fonts whose files were found carry a chart; Kaputa says where it was looked for.
+  // Every font's file was found (Kaputa's last: kaputa.ttf, name table kaputadotcom), so every
+  // table carries a chart.
   assert.deepEqual(
     provenances(fonts).filter(({ p }) => p?.chart).map(({ id }) => id),
-    ["fm-abhaya", "dl-manel", "bamini"],
+    ["fm-abhaya", "dl-manel", "kaputa", "bamini"],
   );
   await t.step("a font without its provenance fails the check", () => {
     const copy = structuredClone(fonts);
@@ -352,6 +353,13 @@ Deno.test("every font's table names the glyph chart it was verified against, or 
     const copy = structuredClone(fonts);
     copy["bamini"]!.provenance!.chart!.commit = "";
     assert.match(provenanceProblem("bamini", copy["bamini"]!.provenance, "x") ?? "", /commit/);
+  });
+  await t.step("a table with no chart must say where the font was looked for", () => {
+    const none: Provenance = { text: "not verified against a glyph chart: no font file", chart: null };
+    assert.match(provenanceProblem("x", none, "unclear source") ?? "", /where searched/);
+    none.searched = "every name table of a repository of 798 fonts, and none was this font";
+    assert.equal(provenanceProblem("x", none, "unclear source"), undefined);
+    assert.match(provenanceProblem("x", none, "MIT") ?? "", /licence/);
   });
 });
 
@@ -372,4 +380,84 @@ Deno.test("DL Manel reads the codes its glyph chart settled, and not those it ha
   assert.deepEqual(none.unknown, ["z", "\u2020"]);
   // FM Abhaya draws ˆ as න්‍දා, DL Manel as a turned comma.
   assert.equal(read("\u02c6"), "\u2018");
+});
+
+Deno.test("Kaputa reads the codes as its glyph chart draws them", () => {
+  // docs/text.md "The glyph charts": kaputa.ttf (name table kaputadotcom) draws '*' as a raised
+  // ×; '#' after ර is the hook of රු and 'F' the taller ැ of රැ ('$' රූ, 'H' රෑ); '~' and '\' are
+  // the upright virama stroke (ක්, and on එ it makes ඒ), '|' the arched one (ම්, and on ඔ ඕ).
+  const read = (s: string) => legacyToUnicode(s, "kaputa").text;
+  assert.equal(read("*"), "\u00d7");
+  assert.equal(read("r#"), "\u0dbb\u0dd4");
+  assert.equal(read("rF"), "\u0dbb\u0dd0");
+  assert.equal(read("r$"), "\u0dbb\u0dd6");
+  assert.equal(read("rH"), "\u0dbb\u0dd1");
+  assert.equal(read("k~"), "\u0d9a\u0dca");
+  assert.equal(read("k\\"), "\u0d9a\u0dca");
+  assert.equal(read("m|"), "\u0db8\u0dca");
+  assert.equal(read("e~"), "\u0d92");
+  assert.equal(read("o|"), "\u0d95");
+  // '©' and 'ÿ' draw the makers' marks (www.kaputa.com and an elephant): no text, passed through.
+  const marks = legacyToUnicode("\u00a9\u00ff", "kaputa");
+  assert.equal(marks.text, "\u00a9\u00ff");
+  assert.deepEqual(marks.unknown, ["\u00a9", "\u00ff"]);
+});
+
+Deno.test("Bamini reads its precomposed glyphs and moved punctuation as its glyph chart draws them", () => {
+  // docs/text.md "The glyph charts": each code drawn in Baamini.ttf beside the reading in Noto Sans
+  // Tamil. 'À' is தூ (the ா-like tail of ூ that '}' also draws), not தா; 'Å' is றூ, not ரூ ('&').
+  const chart: [string, string][] = [
+    ["\u00a2", "\u0b95\u0bbf"], // ¢ கி
+    ["\u00a3", "\u0b95\u0bc0"], // £ கீ
+    ["\u00a4", "\u0b9a\u0bbf"], // ¤ சி
+    ["\u00a5", "\u0b9a\u0bc0"], // ¥ சீ
+    ["\u00a7", "\u0ba4\u0bbf"], // § தி
+    ["\u00a9", "\u0ba4\u0bc0"], // © தீ
+    ["\u00df", "\u0baa\u0bbf"], // ß பி
+    ["\u00e0", "\u0baa\u0bc0"], // à பீ
+    ["\u00e1", "\u0baf\u0bbf"], // á யி
+    ["\u00e2", "\u0baf\u0bc0"], // â யீ
+    ["\u00e5", "\u0bb5\u0bbf"], // å வி
+    ["\u00e6", "\u0bb5\u0bc0"], // æ வீ
+    ["\u00e7", "\u0bb2\u0bbf"], // ç லி
+    ["\u00e8", "\u0bb2\u0bc0"], // è லீ
+    ["\u00c0", "\u0ba4\u0bc2"], // À தூ
+    ["\u00c1", "\u0ba8\u0bc2"], // Á நூ
+    ["\u00c2", "\u0bb2\u0bc2"], // Â லூ
+    ["\u00c5", "\u0bb1\u0bc2"], // Å றூ
+    ["\u00c7", "\u0ba3\u0bc2"], // Ç ணூ
+    ["\u00c8", "\u0ba9\u0bc2"], // È னூ
+    ["\u00e9", "\u0baa\u0bc2"], // é பூ
+    ["\u00ea", "\u0baf\u0bc2"], // ê யூ
+    ["\u00eb", "\u0bb5\u0bc2"], // ë வூ
+    ["@", "\u0bb3\u0bc2"], // @ ளூ
+    ["H", "\u0bb0\u0bcd"], // H ர்
+    ["\u00d1", "\u0b95\u0bcd\u0bb7"], // Ñ க்ஷ
+    ["\u00d9", "\u0be8"], // Ù ௨ (the pillaiyar suḻi, drawn as Noto draws ௨)
+    ["[{", "\u0b9c\u0bc1"], // '{' the grantha letters' ு: ஜு
+    ["[_", "\u0b9c\u0bc2"], // '_' their ூ: ஜூ
+    ["\u00ca", "\u0bcd"], // Ê and Ë: the pulli set further left, for wider letters
+    ["\u00cb", "\u0bcd"],
+    ["|", "\u2019"],
+    ["'", "\u201c"],
+    ['"', "\u201d"],
+    ["\u00ae", "="], // the punctuation whose keys are letters: = / ; + × ¢
+    ["\u00c6", "/"],
+    ["\u00c9", ";"],
+    ["\u00f1", "+"],
+    ["\u00f9", "\u00d7"],
+    ["\u00b6", "\u00a2"],
+  ];
+  for (const [code, reading] of chart) {
+    const out = legacyToUnicode(code, "bamini");
+    assert.equal(out.text, reading, JSON.stringify(code));
+    assert.equal(out.unchanged, 0, JSON.stringify(code));
+  }
+  // In words: கிளி, தூண், வீடு, யூதர்.
+  assert.equal(legacyToUnicode("\u00a2sp", "bamini").text, "\u0b95\u0bbf\u0bb3\u0bbf");
+  assert.equal(legacyToUnicode("\u00c0z;", "bamini").text, "\u0ba4\u0bc2\u0ba3\u0bcd");
+  assert.equal(legacyToUnicode("\u00e6L", "bamini").text, "\u0bb5\u0bc0\u0b9f\u0bc1");
+  assert.equal(legacyToUnicode("\u00eajH", "bamini").text, "\u0baf\u0bc2\u0ba4\u0bb0\u0bcd");
+  // '™' draws the maker's mark (©HARAN Graph): passed through and counted.
+  assert.deepEqual(legacyToUnicode("\u2122", "bamini").unknown, ["\u2122"]);
 });
