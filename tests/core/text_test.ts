@@ -355,7 +355,10 @@ Deno.test("every font's table names the glyph chart it was verified against, or 
     assert.match(provenanceProblem("bamini", copy["bamini"]!.provenance, "x") ?? "", /commit/);
   });
   await t.step("a table with no chart must say where the font was looked for", () => {
-    const none: Provenance = { text: "not verified against a glyph chart: no font file", chart: null };
+    const none: Provenance = {
+      text: "not verified against a glyph chart: no font file",
+      chart: null,
+    };
     assert.match(provenanceProblem("x", none, "unclear source") ?? "", /where searched/);
     none.searched = "every name table of a repository of 798 fonts, and none was this font";
     assert.equal(provenanceProblem("x", none, "unclear source"), undefined);
