@@ -30,6 +30,11 @@ import epfEtfSurchargeTexts from "../../data/messages/rules/epf-etf-surcharge.js
   type: "json",
 };
 import { formula as epfEtfSurchargeFormula } from "./formulas/epf-etf-surcharge.ts";
+import flatReducingRate from "../../data/rules/flat-reducing-rate.json" with { type: "json" };
+import flatReducingRateTexts from "../../data/messages/rules/flat-reducing-rate.json" with {
+  type: "json",
+};
+import { formula as flatReducingRateFormula } from "./formulas/flat-reducing-rate.ts";
 import fuelCost from "../../data/rules/fuel-cost.json" with { type: "json" };
 import fuelCostTexts from "../../data/messages/rules/fuel-cost.json" with { type: "json" };
 import { formula as fuelCostFormula } from "./formulas/fuel-cost.ts";
@@ -91,6 +96,11 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     rule: epfEtfSurcharge,
     texts: epfEtfSurchargeTexts,
     formula: epfEtfSurchargeFormula,
+  }],
+  ["flat-reducing-rate", {
+    rule: flatReducingRate,
+    texts: flatReducingRateTexts,
+    formula: flatReducingRateFormula,
   }],
   ["fuel-cost", { rule: fuelCost, texts: fuelCostTexts, formula: fuelCostFormula }],
   ["grade1-admission", { rule: grade1Admission, texts: grade1AdmissionTexts }],

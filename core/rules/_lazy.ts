@@ -50,6 +50,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "flat-reducing-rate": () =>
+    Promise.all([
+      import("../../data/rules/flat-reducing-rate.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/flat-reducing-rate.json", { with: { type: "json" } }),
+      import("./formulas/flat-reducing-rate.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "fuel-cost": () =>
     Promise.all([
       import("../../data/rules/fuel-cost.json", { with: { type: "json" } }),

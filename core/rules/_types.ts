@@ -137,6 +137,18 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/loan/flat-reducing`: Flat and reducing-balance interest rates. */
+  "flat-reducing-rate": {
+    params: {
+      principal: number;
+      months: number;
+      rate: number;
+      quoted?: "flat" | "reducing";
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
   /** `GET /api/v1/prices/fuel-cost`: Fuel cost of a trip (CEYPETCO prices). */
   "fuel-cost": {
     params: {
