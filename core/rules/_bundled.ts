@@ -7,6 +7,11 @@
  * @module
  */
 import type { RuleModule } from "./make.ts";
+import applianceCost from "../../data/rules/appliance-cost.json" with { type: "json" };
+import applianceCostTexts from "../../data/messages/rules/appliance-cost.json" with {
+  type: "json",
+};
+import { formula as applianceCostFormula } from "./formulas/appliance-cost.ts";
 import capitalGainsTax from "../../data/rules/capital-gains-tax.json" with { type: "json" };
 import capitalGainsTaxTexts from "../../data/messages/rules/capital-gains-tax.json" with {
   type: "json",
@@ -30,6 +35,16 @@ import epfEtfSurchargeTexts from "../../data/messages/rules/epf-etf-surcharge.js
   type: "json",
 };
 import { formula as epfEtfSurchargeFormula } from "./formulas/epf-etf-surcharge.ts";
+import evChargingCost from "../../data/rules/ev-charging-cost.json" with { type: "json" };
+import evChargingCostTexts from "../../data/messages/rules/ev-charging-cost.json" with {
+  type: "json",
+};
+import { formula as evChargingCostFormula } from "./formulas/ev-charging-cost.ts";
+import flatReducingRate from "../../data/rules/flat-reducing-rate.json" with { type: "json" };
+import flatReducingRateTexts from "../../data/messages/rules/flat-reducing-rate.json" with {
+  type: "json",
+};
+import { formula as flatReducingRateFormula } from "./formulas/flat-reducing-rate.ts";
 import fuelCost from "../../data/rules/fuel-cost.json" with { type: "json" };
 import fuelCostTexts from "../../data/messages/rules/fuel-cost.json" with { type: "json" };
 import { formula as fuelCostFormula } from "./formulas/fuel-cost.ts";
@@ -81,6 +96,11 @@ import waterBillTexts from "../../data/messages/rules/water-bill.json" with { ty
 
 /** Every rule held, by name, in name order. */
 export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
+  ["appliance-cost", {
+    rule: applianceCost,
+    texts: applianceCostTexts,
+    formula: applianceCostFormula,
+  }],
   ["capital-gains-tax", { rule: capitalGainsTax, texts: capitalGainsTaxTexts }],
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
   ["civil-certificate-fee", { rule: civilCertificateFee, texts: civilCertificateFeeTexts }],
@@ -91,6 +111,16 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     rule: epfEtfSurcharge,
     texts: epfEtfSurchargeTexts,
     formula: epfEtfSurchargeFormula,
+  }],
+  ["ev-charging-cost", {
+    rule: evChargingCost,
+    texts: evChargingCostTexts,
+    formula: evChargingCostFormula,
+  }],
+  ["flat-reducing-rate", {
+    rule: flatReducingRate,
+    texts: flatReducingRateTexts,
+    formula: flatReducingRateFormula,
   }],
   ["fuel-cost", { rule: fuelCost, texts: fuelCostTexts, formula: fuelCostFormula }],
   ["grade1-admission", { rule: grade1Admission, texts: grade1AdmissionTexts }],

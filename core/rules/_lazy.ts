@@ -10,6 +10,16 @@ import type { RuleModule } from "./make.ts";
 
 /** The loader of each rule, by name. */
 export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> = {
+  "appliance-cost": () =>
+    Promise.all([
+      import("../../data/rules/appliance-cost.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/appliance-cost.json", { with: { type: "json" } }),
+      import("./formulas/appliance-cost.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "capital-gains-tax": () =>
     Promise.all([
       import("../../data/rules/capital-gains-tax.json", { with: { type: "json" } }),
@@ -45,6 +55,26 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/epf-etf-surcharge.json", { with: { type: "json" } }),
       import("../../data/messages/rules/epf-etf-surcharge.json", { with: { type: "json" } }),
       import("./formulas/epf-etf-surcharge.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
+  "ev-charging-cost": () =>
+    Promise.all([
+      import("../../data/rules/ev-charging-cost.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/ev-charging-cost.json", { with: { type: "json" } }),
+      import("./formulas/ev-charging-cost.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
+  "flat-reducing-rate": () =>
+    Promise.all([
+      import("../../data/rules/flat-reducing-rate.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/flat-reducing-rate.json", { with: { type: "json" } }),
+      import("./formulas/flat-reducing-rate.ts"),
     ]).then(([rule, texts, own]) => ({
       rule: rule.default,
       texts: texts.default,

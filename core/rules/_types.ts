@@ -21,6 +21,18 @@ import type { RuleAnswer } from "./operation.ts";
 
 /** Each rule's parameters (typed values) and answer. */
 export interface RuleTypes {
+  /** `GET /api/v1/electricity/appliance-cost`: Appliance electricity cost. */
+  "appliance-cost": {
+    params: {
+      watts: number;
+      hours: number;
+      days?: number;
+      units: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
   /** `GET /api/v1/tax/capital-gains`: Capital gains tax (gains on investment assets). */
   "capital-gains-tax": {
     params: {
@@ -133,6 +145,35 @@ export interface RuleTypes {
       contributions: number;
       month: string;
       paid?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
+  /** `GET /api/v1/electricity/ev-charging-cost`: EV home charging cost. */
+  "ev-charging-cost": {
+    params: {
+      battery?: number;
+      startPct?: number;
+      endPct?: number;
+      energy?: number;
+      efficiency: number;
+      charges?: number;
+      category?: "d-1" | "d-tou";
+      units?: number;
+      window?: "off-peak" | "day" | "peak";
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
+  /** `GET /api/v1/loan/flat-reducing`: Flat and reducing-balance interest rates. */
+  "flat-reducing-rate": {
+    params: {
+      principal: number;
+      months: number;
+      rate: number;
+      quoted?: "flat" | "reducing";
+      date?: string;
       lang?: Lang;
     };
     result: RuleAnswer;
