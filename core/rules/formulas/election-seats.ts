@@ -92,6 +92,8 @@ export const formula: FormulaKind = {
   }),
   compute({ inputs, resolver }) {
     const { seats, source } = seatsOf(inputs, resolver);
+    const rule = resolver.value("cut-off");
+    const oneIn = numberValue((rule.value as { oneIn?: unknown })?.oneIn, "cut-off oneIn");
     const valid = Number(inputs.valid);
     const parties: Party[] = [];
     for (let n = 1; n <= PARTY_INPUTS; n++) {
@@ -101,7 +103,7 @@ export const formula: FormulaKind = {
         party: n,
         votes: Number(votes),
         // "less than one-twentieth" excludes: 20 x votes >= valid qualifies, in whole numbers.
-        qualified: 20 * Number(votes) >= valid,
+        qualified: oneIn * Number(votes) >= valid,
         bonus: 0,
         whole: 0,
         remainder: 0,
@@ -151,7 +153,7 @@ export const formula: FormulaKind = {
     for (const p of byRemainder.slice(0, left)) p.remainderSeat = 1;
     for (const p of parties) p.seats = p.bonus + p.whole + p.remainderSeat;
 
-    const cutoff = Math.round((valid / 20) * 100) / 100;
+    const cutoff = Math.round((valid / oneIn) * 100) / 100;
     const vars = {
       seats: String(seats),
       valid: numberText(valid),
@@ -171,7 +173,7 @@ export const formula: FormulaKind = {
         amount: seats,
         source,
       },
-      { key: "step.cutoff", vars, amount: cutoff, source: null },
+      { key: "step.cutoff", vars, amount: cutoff, source: rule.source },
       ...parties.filter((p) => !p.qualified).map((p): KindStep => ({
         key: "step.excluded",
         vars: { ...vars, party: String(p.party), votes: numberText(p.votes) },
@@ -179,7 +181,7 @@ export const formula: FormulaKind = {
         source: null,
       })),
       { key: "step.relevant", vars, amount: relevant, source: null },
-      { key: "step.bonus", vars, amount: 1, source: null },
+      { key: "step.bonus", vars, amount: 1, source: rule.source },
       { key: "step.resulting", vars, amount: resultingNumber, source: null },
       ...qualified.map((p): KindStep => ({
         key: "step.whole",
