@@ -30,6 +30,11 @@ import drivingLicenceFee from "../../data/rules/driving-licence-fee.json" with {
 import drivingLicenceFeeTexts from "../../data/messages/rules/driving-licence-fee.json" with {
   type: "json",
 };
+import electionSeats from "../../data/rules/election-seats.json" with { type: "json" };
+import electionSeatsTexts from "../../data/messages/rules/election-seats.json" with {
+  type: "json",
+};
+import { formula as electionSeatsFormula } from "./formulas/election-seats.ts";
 import epfEtfSurcharge from "../../data/rules/epf-etf-surcharge.json" with { type: "json" };
 import epfEtfSurchargeTexts from "../../data/messages/rules/epf-etf-surcharge.json" with {
   type: "json",
@@ -58,6 +63,9 @@ import { formula as hotelBillFormula } from "./formulas/hotel-bill.ts";
 import incomeTax from "../../data/rules/income-tax.json" with { type: "json" };
 import incomeTaxTexts from "../../data/messages/rules/income-tax.json" with { type: "json" };
 import { formula as incomeTaxFormula } from "./formulas/income-tax.ts";
+import moonPhase from "../../data/rules/moon-phase.json" with { type: "json" };
+import moonPhaseTexts from "../../data/messages/rules/moon-phase.json" with { type: "json" };
+import { formula as moonPhaseFormula } from "./formulas/moon-phase.ts";
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
 import passportFee from "../../data/rules/passport-fee.json" with { type: "json" };
@@ -107,6 +115,11 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["company-fee", { rule: companyFee, texts: companyFeeTexts }],
   ["corporate-tax", { rule: corporateTax, texts: corporateTaxTexts }],
   ["driving-licence-fee", { rule: drivingLicenceFee, texts: drivingLicenceFeeTexts }],
+  ["election-seats", {
+    rule: electionSeats,
+    texts: electionSeatsTexts,
+    formula: electionSeatsFormula,
+  }],
   ["epf-etf-surcharge", {
     rule: epfEtfSurcharge,
     texts: epfEtfSurchargeTexts,
@@ -126,6 +139,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["grade1-admission", { rule: grade1Admission, texts: grade1AdmissionTexts }],
   ["hotel-bill", { rule: hotelBill, texts: hotelBillTexts, formula: hotelBillFormula }],
   ["income-tax", { rule: incomeTax, texts: incomeTaxTexts, formula: incomeTaxFormula }],
+  ["moon-phase", { rule: moonPhase, texts: moonPhaseTexts, formula: moonPhaseFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],

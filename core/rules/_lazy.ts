@@ -50,6 +50,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/driving-licence-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/driving-licence-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "election-seats": () =>
+    Promise.all([
+      import("../../data/rules/election-seats.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/election-seats.json", { with: { type: "json" } }),
+      import("./formulas/election-seats.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "epf-etf-surcharge": () =>
     Promise.all([
       import("../../data/rules/epf-etf-surcharge.json", { with: { type: "json" } }),
@@ -110,6 +120,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/income-tax.json", { with: { type: "json" } }),
       import("../../data/messages/rules/income-tax.json", { with: { type: "json" } }),
       import("./formulas/income-tax.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
+  "moon-phase": () =>
+    Promise.all([
+      import("../../data/rules/moon-phase.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/moon-phase.json", { with: { type: "json" } }),
+      import("./formulas/moon-phase.ts"),
     ]).then(([rule, texts, own]) => ({
       rule: rule.default,
       texts: texts.default,

@@ -138,6 +138,49 @@ export interface RuleTypes {
     };
     result: FeeAnswer;
   };
+  /** `GET /api/v1/elections/seats`: Parliamentary election seats of a district. */
+  "election-seats": {
+    params: {
+      district?:
+        | "colombo"
+        | "gampaha"
+        | "kalutara"
+        | "kandy"
+        | "matale"
+        | "nuwara-eliya"
+        | "galle"
+        | "matara"
+        | "hambantota"
+        | "jaffna"
+        | "vanni"
+        | "batticaloa"
+        | "digamadulla"
+        | "trincomalee"
+        | "kurunegala"
+        | "puttalam"
+        | "anuradhapura"
+        | "polonnaruwa"
+        | "badulla"
+        | "monaragala"
+        | "ratnapura"
+        | "kegalle";
+      seats?: number;
+      valid: number;
+      party1?: number;
+      party2?: number;
+      party3?: number;
+      party4?: number;
+      party5?: number;
+      party6?: number;
+      party7?: number;
+      party8?: number;
+      party9?: number;
+      party10?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
   /** `GET /api/v1/payroll/epf-etf-surcharge`: EPF and ETF late-payment surcharge. */
   "epf-etf-surcharge": {
     params: {
@@ -225,6 +268,14 @@ export interface RuleTypes {
       wht?: number;
       instalments?: number;
       foreignTax?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
+  /** `GET /api/v1/calendar/moon-phase`: Moon phase. */
+  "moon-phase": {
+    params: {
       date?: string;
       lang?: Lang;
     };

@@ -102,7 +102,8 @@ export function collectOutput(child: Deno.ChildProcess, maxChars = Infinity): Co
  * own start-up line, and checks `/healthz` there. A server that cannot start (a bind error, a bad
  * configuration, KV that cannot be opened) fails with its own output.
  *
- * @param env Extra environment variables (HOSTNAME is 127.0.0.1 and PORT 0 unless given).
+ * @param env Extra environment variables (HOSTNAME is 127.0.0.1, PORT 0 and KV_PATH a new file
+ *   removed on stop, unless given).
  * @param options `maxOutput`: keep only the first this many characters of output (see
  *   {@linkcode collectOutput}).
  * @returns The server.
@@ -111,10 +112,25 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { maxOutput?: number } = {},
 ): Promise<RunningServer> {
+  // A server of its own KV unless the test names one: the start task's default file (.data/) is
+  // shared by every run of the day, so its quota counters would carry from run to run.
+  const ownKv = env.KV_PATH === undefined
+    ? await Deno.makeTempDir({ prefix: "lanka-test-kv-" })
+    : undefined;
+  const removeOwnKv = async () => {
+    if (ownKv) await Deno.remove(ownKv, { recursive: true }).catch(() => {});
+  };
   const process = new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-all", ...startTaskV8Flags(), "server/main.ts"],
     cwd: ROOT,
-    env: { HOSTNAME: "127.0.0.1", PORT: "0", LOG_LEVEL: "info", DENO_NO_UPDATE_CHECK: "1", ...env },
+    env: {
+      HOSTNAME: "127.0.0.1",
+      PORT: "0",
+      LOG_LEVEL: "info",
+      DENO_NO_UPDATE_CHECK: "1",
+      ...(ownKv ? { KV_PATH: `${ownKv}/kv.sqlite3` } : {}),
+      ...env,
+    },
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
@@ -129,6 +145,7 @@ export async function startServer(
     } catch { /* already exited */ }
     await status;
     await drained;
+    await removeOwnKv();
     throw new Error(`The server did not start: ${why}. Its output:\n${output.text()}`);
   };
   const deadline = Date.now() + 60_000;
@@ -160,6 +177,7 @@ export async function startServer(
       } catch { /* already exited */ }
       const result = await status;
       await drained;
+      await removeOwnKv();
       return result;
     },
   };

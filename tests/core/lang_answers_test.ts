@@ -155,6 +155,7 @@ const EXEMPT: Record<string, Record<string, string>> = {
     parameter: "the rule's parameter a source gave (an id)",
     source: "a citation: what the figure was read from, as it names itself",
     test: "the threshold's test (an enum)",
+    phase: "the moon's phase (an enum)",
     ...Object.fromEntries(
       Object.keys(source.rule.inputs).map((input) => [input, "an input echoed (a code)"]),
     ),

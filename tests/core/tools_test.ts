@@ -84,11 +84,13 @@ Deno.test("q searches title, description and keywords ignoring case; every word 
     assert.match([t.title, t.description, ...t.keywords].join(" "), /tax/i);
   }
   const keywordOnly = searchTools({ q: "poya", limit: 200, offset: 0 }, ctx);
-  // In data-file order (no page views here): the calendar tools, then the labour tool.
+  // In data-file order (no page views here): the calendar tools, then the labour tool, then the
+  // rules.
   assert.deepEqual(keywordOnly.tools.map((t) => t.slug), [
     "holidays",
     "long-weekends",
     "holiday-pay",
+    "moon-phase",
   ]);
   assert.equal(searchTools({ q: "tax poya", limit: 200, offset: 0 }, ctx).total, 0);
   assert.equal(searchTools({ q: "zzzz-nothing", limit: 200, offset: 0 }, ctx).total, 0);

@@ -32,7 +32,12 @@ Deno.test("a flat rate converted to reducing and back gives the flat rate again"
       (principal, months, hundredths) => {
         const flat = hundredths / 100;
         const there = run("flat-reducing-rate", { principal, months, rate: flat, quoted: "flat" });
-        assert.ok(there.reducingRate! > flat, "the reducing rate is above the flat rate");
+        // Above the flat rate, or equal once rounded to 2 decimals: 0.01% flat over 2 months is
+        // about 0.0133% reducing (n = 2: 2n / (n + 1) = 4/3 times), shown as 0.01.
+        assert.ok(there.reducingRate! >= flat, "the reducing rate is not below the flat rate");
+        if (flat * (2 * months) / (months + 1) - flat >= 0.02) {
+          assert.ok(there.reducingRate! > flat);
+        }
         const back = run("flat-reducing-rate", {
           principal,
           months,
