@@ -176,6 +176,8 @@ export function fieldControl(field: FieldSpec, state: FormState): SafeHtml {
     : "";
   const width = field.kind === "amount" || field.kind === "number"
     ? "w-10"
+    : field.kind === "count" && (field.max ?? 0) >= 100_000
+    ? "w-10" // a count of six or more digits (votes) needs the amount's width
     : field.kind === "percent" || field.kind === "count"
     ? "w-5"
     : field.kind === "code"

@@ -57,6 +57,7 @@ function fields(source: RuleSource): FieldSpec[] {
       required: spec.required === true || spec.default !== undefined,
       more: anyRequired && !spec.required && spec.default === undefined,
       options,
+      max: spec.max,
     };
   });
 }
@@ -146,7 +147,9 @@ export function rulePage(source: RuleSource): ToolPage {
     raw,
     problem: (error) => {
       const gap = error.extra?.gap;
-      return typeof gap === "string" ? t("rule._engine.page.gap", { gap: t(gap) }) : undefined;
+      if (typeof gap === "string") return t("rule._engine.page.gap", { gap: t(gap) });
+      const first = error.extra?.firstHeld;
+      return typeof first === "string" ? t("rule._engine.page.before", { first }) : undefined;
     },
   };
   return page;
