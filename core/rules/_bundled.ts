@@ -53,6 +53,12 @@ import retirementAge from "../../data/rules/retirement-age.json" with { type: "j
 import retirementAgeTexts from "../../data/messages/rules/retirement-age.json" with {
   type: "json",
 };
+import slbfeRegistrationFee from "../../data/rules/slbfe-registration-fee.json" with {
+  type: "json",
+};
+import slbfeRegistrationFeeTexts from "../../data/messages/rules/slbfe-registration-fee.json" with {
+  type: "json",
+};
 import stampDuty from "../../data/rules/stamp-duty.json" with { type: "json" };
 import stampDutyTexts from "../../data/messages/rules/stamp-duty.json" with { type: "json" };
 import taxInstalments from "../../data/rules/tax-instalments.json" with { type: "json" };
@@ -100,6 +106,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
+  ["slbfe-registration-fee", { rule: slbfeRegistrationFee, texts: slbfeRegistrationFeeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
   ["tax-instalments", { rule: taxInstalments, texts: taxInstalmentsTexts }],
   ["tax-residency", { rule: taxResidency, texts: taxResidencyTexts, formula: taxResidencyFormula }],

@@ -105,6 +105,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/retirement-age.json", { with: { type: "json" } }),
       import("../../data/messages/rules/retirement-age.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "slbfe-registration-fee": () =>
+    Promise.all([
+      import("../../data/rules/slbfe-registration-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/slbfe-registration-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "stamp-duty": () =>
     Promise.all([
       import("../../data/rules/stamp-duty.json", { with: { type: "json" } }),

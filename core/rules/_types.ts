@@ -235,6 +235,15 @@ export interface RuleTypes {
     };
     result: AgeBandAnswer;
   };
+  /** `GET /api/v1/fees/slbfe-registration`: SLBFE registration fee (going abroad for work). */
+  "slbfe-registration-fee": {
+    params: {
+      registration: "first" | "renewal";
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/tax/stamp-duty`: Stamp duty on a deed of land. */
   "stamp-duty": {
     params: {
