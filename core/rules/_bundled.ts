@@ -7,6 +7,10 @@
  * @module
  */
 import type { RuleModule } from "./make.ts";
+import attestationFee from "../../data/rules/attestation-fee.json" with { type: "json" };
+import attestationFeeTexts from "../../data/messages/rules/attestation-fee.json" with {
+  type: "json",
+};
 import capitalGainsTax from "../../data/rules/capital-gains-tax.json" with { type: "json" };
 import capitalGainsTaxTexts from "../../data/messages/rules/capital-gains-tax.json" with {
   type: "json",
@@ -87,6 +91,7 @@ import waterBillTexts from "../../data/messages/rules/water-bill.json" with { ty
 
 /** Every rule held, by name, in name order. */
 export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
+  ["attestation-fee", { rule: attestationFee, texts: attestationFeeTexts }],
   ["capital-gains-tax", { rule: capitalGainsTax, texts: capitalGainsTaxTexts }],
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
   ["civil-certificate-fee", { rule: civilCertificateFee, texts: civilCertificateFeeTexts }],

@@ -10,6 +10,11 @@ import type { RuleModule } from "./make.ts";
 
 /** The loader of each rule, by name. */
 export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> = {
+  "attestation-fee": () =>
+    Promise.all([
+      import("../../data/rules/attestation-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/attestation-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "capital-gains-tax": () =>
     Promise.all([
       import("../../data/rules/capital-gains-tax.json", { with: { type: "json" } }),

@@ -21,6 +21,16 @@ import type { RuleAnswer } from "./operation.ts";
 
 /** Each rule's parameters (typed values) and answer. */
 export interface RuleTypes {
+  /** `GET /api/v1/fees/attestation`: Document attestation fee (Ministry of Foreign Affairs). */
+  "attestation-fee": {
+    params: {
+      document: "exam-certificate" | "foreign-national" | "export" | "other";
+      documents: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/tax/capital-gains`: Capital gains tax (gains on investment assets). */
   "capital-gains-tax": {
     params: {
