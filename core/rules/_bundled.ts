@@ -47,6 +47,10 @@ import { formula as hotelBillFormula } from "./formulas/hotel-bill.ts";
 import incomeTax from "../../data/rules/income-tax.json" with { type: "json" };
 import incomeTaxTexts from "../../data/messages/rules/income-tax.json" with { type: "json" };
 import { formula as incomeTaxFormula } from "./formulas/income-tax.ts";
+import landRegistrationFee from "../../data/rules/land-registration-fee.json" with { type: "json" };
+import landRegistrationFeeTexts from "../../data/messages/rules/land-registration-fee.json" with {
+  type: "json",
+};
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
 import passportFee from "../../data/rules/passport-fee.json" with { type: "json" };
@@ -107,6 +111,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["grade1-admission", { rule: grade1Admission, texts: grade1AdmissionTexts }],
   ["hotel-bill", { rule: hotelBill, texts: hotelBillTexts, formula: hotelBillFormula }],
   ["income-tax", { rule: incomeTax, texts: incomeTaxTexts, formula: incomeTaxFormula }],
+  ["land-registration-fee", { rule: landRegistrationFee, texts: landRegistrationFeeTexts }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],

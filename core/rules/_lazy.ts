@@ -90,6 +90,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "land-registration-fee": () =>
+    Promise.all([
+      import("../../data/rules/land-registration-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/land-registration-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "nic-fee": () =>
     Promise.all([
       import("../../data/rules/nic-fee.json", { with: { type: "json" } }),

@@ -199,6 +199,19 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/fees/land-registration`: Land registration fee (Land Registry). */
+  "land-registration-fee": {
+    params: {
+      instrument: "deed" | "title-transfer" | "title-gift" | "title-mortgage" | "title-lease";
+      instruments: number;
+      severalDistricts?: boolean;
+      folioExtracts?: number;
+      deedCopies?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/fees/nic`: National Identity Card (NIC) fees. */
   "nic-fee": {
     params: {
