@@ -12,6 +12,10 @@ import applianceCostTexts from "../../data/messages/rules/appliance-cost.json" w
   type: "json",
 };
 import { formula as applianceCostFormula } from "./formulas/appliance-cost.ts";
+import attestationFee from "../../data/rules/attestation-fee.json" with { type: "json" };
+import attestationFeeTexts from "../../data/messages/rules/attestation-fee.json" with {
+  type: "json",
+};
 import capitalGainsTax from "../../data/rules/capital-gains-tax.json" with { type: "json" };
 import capitalGainsTaxTexts from "../../data/messages/rules/capital-gains-tax.json" with {
   type: "json",
@@ -63,6 +67,10 @@ import { formula as hotelBillFormula } from "./formulas/hotel-bill.ts";
 import incomeTax from "../../data/rules/income-tax.json" with { type: "json" };
 import incomeTaxTexts from "../../data/messages/rules/income-tax.json" with { type: "json" };
 import { formula as incomeTaxFormula } from "./formulas/income-tax.ts";
+import landRegistrationFee from "../../data/rules/land-registration-fee.json" with { type: "json" };
+import landRegistrationFeeTexts from "../../data/messages/rules/land-registration-fee.json" with {
+  type: "json",
+};
 import moonPhase from "../../data/rules/moon-phase.json" with { type: "json" };
 import moonPhaseTexts from "../../data/messages/rules/moon-phase.json" with { type: "json" };
 import { formula as moonPhaseFormula } from "./formulas/moon-phase.ts";
@@ -74,6 +82,12 @@ import postalRate from "../../data/rules/postal-rate.json" with { type: "json" }
 import postalRateTexts from "../../data/messages/rules/postal-rate.json" with { type: "json" };
 import retirementAge from "../../data/rules/retirement-age.json" with { type: "json" };
 import retirementAgeTexts from "../../data/messages/rules/retirement-age.json" with {
+  type: "json",
+};
+import slbfeRegistrationFee from "../../data/rules/slbfe-registration-fee.json" with {
+  type: "json",
+};
+import slbfeRegistrationFeeTexts from "../../data/messages/rules/slbfe-registration-fee.json" with {
   type: "json",
 };
 import stampDuty from "../../data/rules/stamp-duty.json" with { type: "json" };
@@ -109,6 +123,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     texts: applianceCostTexts,
     formula: applianceCostFormula,
   }],
+  ["attestation-fee", { rule: attestationFee, texts: attestationFeeTexts }],
   ["capital-gains-tax", { rule: capitalGainsTax, texts: capitalGainsTaxTexts }],
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
   ["civil-certificate-fee", { rule: civilCertificateFee, texts: civilCertificateFeeTexts }],
@@ -139,11 +154,13 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["grade1-admission", { rule: grade1Admission, texts: grade1AdmissionTexts }],
   ["hotel-bill", { rule: hotelBill, texts: hotelBillTexts, formula: hotelBillFormula }],
   ["income-tax", { rule: incomeTax, texts: incomeTaxTexts, formula: incomeTaxFormula }],
+  ["land-registration-fee", { rule: landRegistrationFee, texts: landRegistrationFeeTexts }],
   ["moon-phase", { rule: moonPhase, texts: moonPhaseTexts, formula: moonPhaseFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
+  ["slbfe-registration-fee", { rule: slbfeRegistrationFee, texts: slbfeRegistrationFeeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
   ["tax-instalments", { rule: taxInstalments, texts: taxInstalmentsTexts }],
   ["tax-residency", { rule: taxResidency, texts: taxResidencyTexts, formula: taxResidencyFormula }],

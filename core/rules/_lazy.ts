@@ -20,6 +20,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "attestation-fee": () =>
+    Promise.all([
+      import("../../data/rules/attestation-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/attestation-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "capital-gains-tax": () =>
     Promise.all([
       import("../../data/rules/capital-gains-tax.json", { with: { type: "json" } }),
@@ -125,6 +130,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "land-registration-fee": () =>
+    Promise.all([
+      import("../../data/rules/land-registration-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/land-registration-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "moon-phase": () =>
     Promise.all([
       import("../../data/rules/moon-phase.json", { with: { type: "json" } }),
@@ -154,6 +164,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
     Promise.all([
       import("../../data/rules/retirement-age.json", { with: { type: "json" } }),
       import("../../data/messages/rules/retirement-age.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "slbfe-registration-fee": () =>
+    Promise.all([
+      import("../../data/rules/slbfe-registration-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/slbfe-registration-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "stamp-duty": () =>
     Promise.all([

@@ -33,6 +33,16 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/fees/attestation`: Document attestation fee (Ministry of Foreign Affairs). */
+  "attestation-fee": {
+    params: {
+      document: "exam-certificate" | "foreign-national" | "export" | "other";
+      documents: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/tax/capital-gains`: Capital gains tax (gains on investment assets). */
   "capital-gains-tax": {
     params: {
@@ -273,6 +283,19 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/fees/land-registration`: Land registration fee (Land Registry). */
+  "land-registration-fee": {
+    params: {
+      instrument: "deed" | "title-transfer" | "title-gift" | "title-mortgage" | "title-lease";
+      instruments: number;
+      severalDistricts?: boolean;
+      folioExtracts?: number;
+      deedCopies?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/calendar/moon-phase`: Moon phase. */
   "moon-phase": {
     params: {
@@ -326,6 +349,15 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: AgeBandAnswer;
+  };
+  /** `GET /api/v1/fees/slbfe-registration`: SLBFE registration fee (going abroad for work). */
+  "slbfe-registration-fee": {
+    params: {
+      registration: "first" | "renewal";
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
   };
   /** `GET /api/v1/tax/stamp-duty`: Stamp duty on a deed of land. */
   "stamp-duty": {
