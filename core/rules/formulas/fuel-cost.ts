@@ -1,7 +1,7 @@
 /**
  * The fuel cost of a trip: the litres a distance takes at a vehicle's kilometres per litre, at
- * CEYPETCO's retail price of the product in force on the date. The price history held is partial:
- * a date between the revisions held is a 501 naming the gap. Custom because the litres are worked
+ * CEYPETCO's retail price of the product in force on the date (its own table of revisions); a date
+ * after the last revision held is a 501 naming the gap. Custom because the litres are worked
  * out from two inputs; the cost is rounded half up to the cent once.
  *
  * @module
