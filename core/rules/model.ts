@@ -28,6 +28,8 @@ export interface InputSpec {
   default?: string;
   /** `in-force`: the date whose dated values apply (default today); at most one input has it. */
   role?: "in-force";
+  /** Whether the page asks it with the required inputs though it is optional (not "More options"). */
+  shown?: boolean;
 }
 
 /** How sure the source is: the research's scale, from an official text read to one report. */

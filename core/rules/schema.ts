@@ -65,6 +65,7 @@ const input = z.strictObject({
   values: z.optional(z.array(z.string().check(z.regex(NAME))).check(z.minLength(1))),
   default: z.optional(z.string()),
   role: z.optional(z.literal("in-force")),
+  shown: z.optional(z.boolean()),
 });
 const levy = z.strictObject({ param: z.string(), method: z.enum(["gross-up", "on-top"]) });
 const formula = z.union([

@@ -55,7 +55,7 @@ function fields(source: RuleSource): FieldSpec[] {
       label: text(`input.${name}.label`),
       hint: text(`input.${name}.hint`),
       required: spec.required === true || spec.default !== undefined,
-      more: anyRequired && !spec.required && spec.default === undefined,
+      more: anyRequired && !spec.required && spec.default === undefined && !spec.shown,
       options,
       max: spec.max,
     };
