@@ -226,7 +226,6 @@ export interface RuleTypes {
       months: number;
       rate: number;
       quoted?: "flat" | "reducing";
-      date?: string;
       lang?: Lang;
     };
     result: RuleAnswer;

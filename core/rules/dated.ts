@@ -1,22 +1,36 @@
 /**
  * The value of a dated parameter in force on a date, chosen by the inputs that key it: a date
  * before the first value is a 400 naming the date input, a period no source covers a 501 naming
- * the gap. Every value used is recorded with its source, so that each step of an answer can name
- * where its figure comes from.
+ * the gap; an undated parameter's one value, whatever the date. Every value used is recorded with
+ * its source, so that each step of an answer can name where its figure comes from.
  *
  * @module
  */
 import { ApiError } from "../errors.ts";
-import type { DatedParameter, DatedValue, RuleSource, Source, ValueTable } from "./model.ts";
+import type {
+  DatedParameter,
+  DatedValue,
+  RuleSource,
+  Source,
+  Undated,
+  UndatedParameter,
+  ValueTable,
+} from "./model.ts";
+import { isUndatedParameter } from "./schema.ts";
 
 /** A source an answer used, as the answer lists it. */
 export interface UsedSource {
   /** The parameter whose value it gave. */
   parameter: string;
-  /** The first day the value was in force. */
-  from: string;
-  /** The last day, or null while it is the last value held. */
+  /** The first day the value was in force, or null for a value the same on any date. */
+  from: string | null;
+  /** The last day, or null while it is the last value held (or it is the same on any date). */
   to: string | null;
+  /**
+   * Null for a dated value (its period is `from`..`to`); for a value the same on any date, why:
+   * `first-principles` or `definition`.
+   */
+  undated: Undated | null;
   /** What the figure was read from, as it names itself. */
   source: string;
   /** Where it can be read. */
@@ -34,8 +48,8 @@ export interface Found {
   value: unknown;
   /** Index into the answer's `sources`. */
   source: number;
-  /** The first day in force. */
-  from: string;
+  /** The first day in force, or null for a value the same on any date. */
+  from: string | null;
 }
 
 /** The day before a `YYYY-MM-DD` date. */
@@ -89,7 +103,7 @@ export class Resolver {
   }
 
   /**
-   * The value of a dated parameter in force on the answer's date.
+   * The value of a dated parameter in force on the answer's date, or of an undated one.
    *
    * @param name The parameter.
    * @returns The value and its source's index.
@@ -97,7 +111,9 @@ export class Resolver {
    *   source covers.
    */
   value(name: string): Found {
-    const parameter = this.#source.rule.parameters[name] as DatedParameter;
+    const held = this.#source.rule.parameters[name]!;
+    if (isUndatedParameter(held)) return this.#undated(name, held);
+    const parameter = held as DatedParameter;
     const by = parameter.by ?? [];
     let node: ValueTable = parameter.values;
     const path: string[] = [];
@@ -151,6 +167,18 @@ export class Resolver {
     return { value: entry.value, source: this.#record(name, entry, to), from: entry.from };
   }
 
+  #undated(name: string, parameter: UndatedParameter): Found {
+    for (const note of parameter.notes ?? []) {
+      if (!this.notes.includes(note)) this.notes.push(note);
+    }
+    let index = this.sources.findIndex((s) => s.parameter === name && s.undated !== null);
+    if (index === -1) {
+      index = this.sources.push(usedSource(name, null, null, parameter.source, parameter.undated)) -
+        1;
+    }
+    return { value: parameter.value, source: index, from: null };
+  }
+
   #record(parameter: string, entry: DatedValue, to: string | null): number {
     const found = this.sources.findIndex((s) =>
       s.parameter === parameter && s.from === entry.from && s.url === entry.source.url
@@ -179,14 +207,16 @@ export class Resolver {
 
 function usedSource(
   parameter: string,
-  from: string,
+  from: string | null,
   to: string | null,
   source: Source,
+  undated: Undated | null = null,
 ): UsedSource {
   return {
     parameter,
     from,
     to,
+    undated,
     source: source.title,
     url: source.url,
     gazette: source.gazette ?? null,

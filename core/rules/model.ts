@@ -26,10 +26,15 @@ export interface InputSpec {
   values?: string[];
   /** The value taken when the input is left out (a choice's value, `1`/`0` for yes/no). */
   default?: string;
-  /** `in-force`: the date whose dated values apply (default today); at most one input has it. */
+  /**
+   * `in-force`: the date whose dated values apply (default today); at most one input has it, and
+   * only a rule with dated values.
+   */
   role?: "in-force";
   /** Whether the page asks it with the required inputs though it is optional (not "More options"). */
   shown?: boolean;
+  /** The reference's example of this input where the rule's `example` leaves it out. */
+  example?: string;
 }
 
 /** How sure the source is: the research's scale, from an official text read to one report. */
@@ -103,8 +108,30 @@ export interface IndexParameter {
   links?: { month: string }[];
 }
 
+/**
+ * Why a figure is the same on any date: `first-principles` (arithmetic that no law dates, such as
+ * an annuity's instalment) or `definition` (what a term means, with no effective date).
+ */
+export type Undated = "first-principles" | "definition";
+
+/**
+ * A parameter that is the same on any date: one value, still with its source (the definition of
+ * what is computed, or where it is set out), and no `from`. A rule whose parameters are all
+ * undated takes no date in force.
+ */
+export interface UndatedParameter {
+  /** Why it holds on any date. */
+  undated: Undated;
+  /** The figure, in the shape the formula reads. */
+  value: unknown;
+  /** Where what is computed is defined. */
+  source: Source;
+  /** Keys of the rule's notes shown with every answer that uses this value. */
+  notes?: string[];
+}
+
 /** A parameter of a rule. */
-export type Parameter = DatedParameter | IndexParameter;
+export type Parameter = DatedParameter | IndexParameter | UndatedParameter;
 
 /** A levy added to a total: the rule's parameter with `{ ratePct }`, grossed up or on top. */
 export interface Levy {
@@ -257,7 +284,7 @@ export interface RuleFile {
   currency: "LKR" | null;
   /** The inputs, in the order forms show them. */
   inputs: Record<string, InputSpec>;
-  /** The dated figures. */
+  /** The figures: dated, index series or the same on any date. */
   parameters: Record<string, Parameter>;
   /** The formula. */
   formula: Formula;

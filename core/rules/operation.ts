@@ -21,7 +21,7 @@ import { Resolver } from "./dated.ts";
 import { type FormulaKind, KINDS } from "./kinds/index.ts";
 import type { DatedParameter, DatedValue, InputSpec, RuleSource, ValueTable } from "./model.ts";
 import { period } from "./period.ts";
-import { isIndexParameter } from "./schema.ts";
+import { isDatedParameter, isIndexParameter, isUndatedParameter } from "./schema.ts";
 import { RuleWords } from "./text.ts";
 
 export type { RuleStep };
@@ -54,7 +54,7 @@ export function ruleSourceOf(op: object): RuleSource | undefined {
 
 function paramSchema(name: string, spec: InputSpec, source: RuleSource): z.ZodMiniType {
   const description = source.texts.messages[`input.${name}.hint`]!.en;
-  const example = source.rule.example[name];
+  const example = source.rule.example[name] ?? spec.example;
   const doc = { description, ...(example === undefined ? {} : { example }) };
   const min = spec.min ?? 0, max = spec.max ?? 0;
   let schema: z.ZodMiniType;
@@ -99,6 +99,8 @@ function newestSource(source: RuleSource): Provenance {
   if (!first) throw new TypeError(`Rule "${source.rule.name}" has no parameters`);
   const sources = isIndexParameter(first)
     ? first.series.map((s) => s.source)
+    : isUndatedParameter(first)
+    ? [first.source]
     : datedValues((first as DatedParameter).values).sort((a, b) => a.from.localeCompare(b.from))
       .map((v) => v.source);
   const newest = sources.at(-1)!;
@@ -113,8 +115,17 @@ const stepSchema = z.object({
 });
 const sourceSchema = z.object({
   parameter: z.string().check(z.describe("The rule's parameter whose value it gave")),
-  from: z.string().check(z.describe("First day (or month) of the value used")),
-  to: z.nullable(z.string()).check(z.describe("Its last day, or null: the last value held")),
+  from: z.nullable(z.string()).check(
+    z.describe("First day (or month) of the value used, or null: the same on any date"),
+  ),
+  to: z.nullable(z.string()).check(
+    z.describe("Its last day, or null: the last value held, or the same on any date"),
+  ),
+  undated: z.nullable(z.enum(["first-principles", "definition"])).check(
+    z.describe(
+      "Null for a dated value (its period is from..to); for a value the same on any date, why: first-principles (arithmetic no law dates) or definition (a meaning with no effective date)",
+    ),
+  ),
   source: z.string().check(z.describe("What the figure was read from, as it names itself")),
   url: z.string(),
   gazette: z.nullable(z.string()),
@@ -142,11 +153,13 @@ export function ruleOperation(
   }
   shape.lang = langParam();
   const inForce = Object.entries(rule.inputs).find(([, spec]) => spec.role === "in-force")?.[0];
-  const dated = Object.values(rule.parameters).some((p) => !isIndexParameter(p));
+  const dated = Object.values(rule.parameters).some(isDatedParameter);
   const result = z.object({
     answer: z.string().check(z.describe("The answer in one sentence, in the language asked for")),
     ...kind.fields(source),
-    date: z.nullable(z.iso.date()).check(z.describe("The date whose dated values applied")),
+    date: z.nullable(z.iso.date()).check(
+      z.describe("The date whose dated values applied, or null: the rule has no dated value"),
+    ),
     inputs: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).check(
       z.describe("The inputs as read"),
     ),
@@ -222,7 +235,7 @@ function exampleProvenance(
   source: RuleSource,
 ): Provenance | undefined {
   const froms = Object.values(source.rule.parameters).flatMap((p) =>
-    isIndexParameter(p) ? [] : datedValues((p as DatedParameter).values).map((v) => v.from)
+    isDatedParameter(p) ? datedValues(p.values).map((v) => v.from) : []
   );
   const today = froms.sort().at(-1) ?? "2000-01-01";
   try {

@@ -17,6 +17,7 @@ import type {
   RuleFile,
   RuleSource,
   RuleTexts,
+  UndatedParameter,
   ValueTable,
 } from "./model.ts";
 
@@ -56,6 +57,12 @@ const indexParameter = z.strictObject({
   })).check(z.minLength(1)),
   links: z.optional(z.array(z.object({ month: z.string().check(z.regex(/^\d{4}-\d{2}$/)) }))),
 });
+const undatedParameter = z.strictObject({
+  undated: z.enum(["first-principles", "definition"]),
+  value: z.unknown(),
+  source,
+  notes: z.optional(z.array(z.string())),
+});
 const input = z.strictObject({
   type: z.enum(["money", "count", "number", "date", "choice", "yes-no", "period"]),
   required: z.optional(z.boolean()),
@@ -66,6 +73,7 @@ const input = z.strictObject({
   default: z.optional(z.string()),
   role: z.optional(z.literal("in-force")),
   shown: z.optional(z.boolean()),
+  example: z.optional(z.string().check(z.minLength(1))),
 });
 const levy = z.strictObject({ param: z.string(), method: z.enum(["gross-up", "on-top"]) });
 const formula = z.union([
@@ -135,7 +143,10 @@ export const ruleFileSchema: z.ZodMiniType<RuleFile> = z.strictObject({
   example: z.record(z.string(), z.string()),
   currency: z.nullable(z.literal("LKR")),
   inputs: z.record(z.string().check(z.regex(IDENT)), input),
-  parameters: z.record(z.string().check(z.regex(NAME)), z.union([datedParameter, indexParameter])),
+  parameters: z.record(
+    z.string().check(z.regex(NAME)),
+    z.union([datedParameter, indexParameter, undatedParameter]),
+  ),
   formula,
   notes: z.optional(z.array(z.string())),
 }) as unknown as z.ZodMiniType<RuleFile>;
@@ -213,6 +224,26 @@ export function isIndexParameter(parameter: Parameter): parameter is IndexParame
 }
 
 /**
+ * Whether a parameter is the same on any date (one value, no `from`).
+ *
+ * @param parameter The parameter.
+ * @returns Whether it is undated.
+ */
+export function isUndatedParameter(parameter: Parameter): parameter is UndatedParameter {
+  return "undated" in parameter;
+}
+
+/**
+ * Whether a parameter is a dated one (values by date), neither an index nor undated.
+ *
+ * @param parameter The parameter.
+ * @returns Whether it is dated.
+ */
+export function isDatedParameter(parameter: Parameter): parameter is DatedParameter {
+  return !isIndexParameter(parameter) && !isUndatedParameter(parameter);
+}
+
+/**
  * What does not fit between a rule's parts and its texts (empty: it fits).
  *
  * @param source The rule and its texts, each already of the right shape.
@@ -248,6 +279,10 @@ export function checkRule(source: RuleSource): string[] {
   }
   for (const [name, parameter] of Object.entries(rule.parameters)) {
     if (isIndexParameter(parameter)) continue;
+    if (isUndatedParameter(parameter)) {
+      problems.push(...checkUndated(source, name, parameter));
+      continue;
+    }
     problems.push(...checkTable(rule, source, name, parameter));
   }
   for (const key of rule.notes ?? []) text(`note.${key}`, "notes");
@@ -349,6 +384,19 @@ function checkSeries(
   });
 }
 
+function checkUndated(source: RuleSource, name: string, parameter: UndatedParameter): string[] {
+  const problems: string[] = [];
+  if (parameter.value === undefined) {
+    problems.push(`parameters.${name}: an undated value is needed`);
+  }
+  for (const note of parameter.notes ?? []) {
+    if (!Object.hasOwn(source.texts.messages, `note.${note}`)) {
+      problems.push(`parameters.${name}.notes: no text "note.${note}"`);
+    }
+  }
+  return problems;
+}
+
 /** Every dated value of a table. */
 function allValues(table: ValueTable): DatedValue[] {
   return Array.isArray(table) ? table : Object.values(table).flatMap(allValues);
@@ -367,10 +415,11 @@ function checkFormula(
       problems.push(`formula.${where}: "${name}" is not an input of type ${types.join(" or ")}`);
     }
   };
+  // A parameter with values: dated, or the same on any date (not an index).
   const dated = (name: string, where: string) => {
     const parameter = rule.parameters[name];
     if (!parameter || isIndexParameter(parameter)) {
-      problems.push(`formula.${where}: "${name}" is not a dated parameter`);
+      problems.push(`formula.${where}: "${name}" is not a dated or undated parameter`);
     }
   };
   switch (formula.kind) {
@@ -417,7 +466,8 @@ function checkFormula(
         dated(formula.dates, "dates");
         const parameter = rule.parameters[formula.dates];
         if (parameter && !isIndexParameter(parameter)) {
-          for (const entry of allValues(parameter.values)) {
+          const entries = isUndatedParameter(parameter) ? [parameter] : allValues(parameter.values);
+          for (const entry of entries) {
             for (const date of (entry.value ?? []) as { id?: string }[]) {
               text(`date.${date.id}`, `parameters.${formula.dates}`);
             }
@@ -447,10 +497,15 @@ function checkFormula(
     case "custom":
       break;
   }
-  const inForce = Object.values(rule.inputs).some((spec) => spec.role === "in-force");
-  const datedParameters = Object.values(rule.parameters).some((p) => !isIndexParameter(p));
+  const inForce = Object.entries(rule.inputs).find(([, spec]) => spec.role === "in-force")?.[0];
+  const datedParameters = Object.values(rule.parameters).some(isDatedParameter);
   if (!inForce && datedParameters && formula.kind !== "date-rule") {
     problems.push("inputs: a rule with dated values needs a date input with role in-force");
+  }
+  if (inForce && !datedParameters) {
+    problems.push(
+      `inputs.${inForce}: no parameter is dated, so no date is in force: drop its role in-force`,
+    );
   }
   return problems;
 }

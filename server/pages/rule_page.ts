@@ -2,8 +2,9 @@
  * The page of every rule (`/tools/<rule>`), made from the rule and its texts with no page file:
  * the inputs as fields (labels, hints and choices from `data/messages/rules/<rule>.json`), the
  * answer's sentence first, then the steps, each with the number of its figure's source, then
- * "How this was worked out" listing those sources (the value's period, gazette, how sure, when
- * checked) and the answer's notes, then "For developers" with the answer's fields and its JSON.
+ * "How this was worked out" listing those sources (the value's period, or that it is the same on
+ * any date; the gazette, how sure, when checked) and the answer's notes, then "For developers"
+ * with the answer's fields and its JSON.
  *
  * @module
  */
@@ -91,7 +92,9 @@ function workedOut(answer: RuleAnswer): SafeHtml[] {
     const gazette = s.gazette
       ? rawHtml(` (<span lang="en" translate="no">${escapeHtml(s.gazette)}</span>)`)
       : "";
-    const period = s.to === null
+    const period = s.from === null
+      ? t("rule._engine.page.any_date")
+      : s.to === null
       ? t("rule._engine.page.in_force", { from: s.from })
       : t("rule._engine.page.in_force_to", { from: s.from, to: s.to });
     const sure = t("rule._engine.page.confidence", {

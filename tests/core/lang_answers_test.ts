@@ -41,6 +41,7 @@ const CODE_FIELDS = new Set([
   "poya",
   "count",
   "confidence",
+  "undated",
   "category",
   "categories",
   "keywords",

@@ -5,6 +5,7 @@
  * Sinhala and Tamil from the rule's texts.
  */
 import assert from "node:assert/strict";
+import * as z from "zod/mini";
 import { isApiError } from "../../core/errors.ts";
 import { execute } from "../../core/execute.ts";
 import type { FormulaKind } from "../../core/rules/kinds/index.ts";
@@ -288,5 +289,69 @@ Deno.test("every rule answers its example in three languages, the figures the sa
       const { answer: _b, steps: _t, notes: _m, ...english } = en;
       assert.deepEqual(figures, english, `${source.rule.name} ${lang}: figures differ`);
     }
+  }
+});
+
+const ANY_DATE = (title: string) => ({
+  undated: "definition" as const,
+  value: 100,
+  source: SOURCE(title),
+});
+
+Deno.test("a value the same on any date is named with no period, beside dated ones", () => {
+  const source = rule(
+    { date: DATE },
+    {
+      fee: { values: [{ from: "2022-11-18", value: 25000, source: SOURCE("fee") }] },
+      copy: ANY_DATE("copy"),
+    },
+    { kind: "fee", lines: [{ id: "fee", fee: "fee" }, { id: "copy", fee: "copy" }] },
+    {},
+    { "line.fee": "The fee", "line.copy": "A copy" },
+  );
+  const op = ruleOperation(source);
+  const answer = run(op, [["date", "2023-01-01"]], CTX);
+  assert.equal(answer.total, 25100);
+  assert.equal(answer.date, "2023-01-01");
+  const [fee, copy] = answer.sources;
+  assert.deepEqual([fee!.parameter, fee!.from, fee!.to, fee!.undated], [
+    "fee",
+    "2022-11-18",
+    null,
+    null,
+  ]);
+  assert.deepEqual([copy!.parameter, copy!.from, copy!.to, copy!.undated], [
+    "copy",
+    null,
+    null,
+    "definition",
+  ]);
+  assert.equal(answer.steps[1]!.source, 1);
+  // The answer fits the schema OpenAPI and MCP publish.
+  const parsed = z.safeParse(op.result, answer);
+  assert.ok(parsed.success, parsed.error?.message);
+  // The dated value still has its first day: before it, a 400 naming the date.
+  assert.throws(
+    () => run(op, [["date", "2022-11-17"]], CTX),
+    (e) => isApiError(e) && e.status === 400 && e.details?.[0]?.param === "date",
+  );
+});
+
+Deno.test("a rule whose values are all the same on any date takes no date", () => {
+  const source = rule(
+    {},
+    { copy: ANY_DATE("copy") },
+    { kind: "fee", lines: [{ id: "copy", fee: "copy" }] },
+    {},
+    { "line.copy": "A copy" },
+  );
+  const op = ruleOperation(source);
+  assert.equal(op.provenance?.sourceUrl, SOURCE("copy").url);
+  for (const today of ["1901-01-01", "2026-06-15", "2999-12-31"]) {
+    const answer = run(op, [], { ...CTX, today });
+    assert.equal(answer.total, 100);
+    assert.equal(answer.date, null);
+    assert.equal(answer.sources[0]!.undated, "definition");
+    assert.equal(answer.sources[0]!.from, null);
   }
 });

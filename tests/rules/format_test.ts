@@ -108,3 +108,62 @@ Deno.test("the checks find a rule's parts that do not fit each other", async (t)
     ]);
   });
 });
+
+/** The flat and reducing rates rule, whose one parameter is the same on any date. */
+function flatReducing(): RuleSource {
+  const name = "flat-reducing-rate";
+  return readRuleSource(read(RULES, name), read(TEXTS, name), name);
+}
+
+Deno.test("the checks of a parameter that is the same on any date", async (t) => {
+  await t.step("a rule whose parameters are all undated takes no date in force", () => {
+    const source = flatReducing();
+    assert.deepEqual(checkRule(source), []);
+    assert.ok(!Object.values(source.rule.inputs).some((spec) => spec.role === "in-force"));
+    source.rule.inputs.date = { type: "date", role: "in-force" };
+    source.texts.messages["input.date.label"] = source.texts.messages["input.months.label"]!;
+    source.texts.messages["input.date.hint"] = source.texts.messages["input.months.hint"]!;
+    assert.deepEqual(checkRule(source), [
+      "inputs.date: no parameter is dated, so no date is in force: drop its role in-force",
+    ]);
+  });
+  await t.step("a rule mixing dated and undated values still needs its date in force", () => {
+    const source = water();
+    source.rule.parameters.method = {
+      undated: "definition",
+      value: 1,
+      source: {
+        title: "A definition",
+        url: "https://example.test/",
+        lastVerified: "2026-11-29",
+        confidence: "high",
+      },
+    };
+    assert.deepEqual(checkRule(source), []);
+    delete source.rule.inputs.date;
+    delete source.rule.example.date;
+    assert.deepEqual(checkRule(source), [
+      "inputs: a rule with dated values needs a date input with role in-force",
+    ]);
+  });
+  await t.step("an undated parameter needs its value, and the texts of its notes", () => {
+    const source = flatReducing();
+    const method = source.rule.parameters.method as unknown as Record<string, unknown>;
+    delete method.value;
+    method.notes = ["nothing"];
+    assert.deepEqual(checkRule(source), [
+      "parameters.method: an undated value is needed",
+      'parameters.method.notes: no text "note.nothing"',
+    ]);
+  });
+  await t.step("an undated parameter has no from, and says why it is undated", () => {
+    for (const spoil of [{ from: "1900-01-01" }, { undated: "always" }]) {
+      const raw = read(RULES, "flat-reducing-rate") as RuleFile;
+      Object.assign(raw.parameters.method!, spoil);
+      assert.throws(
+        () => readRuleSource(raw, read(TEXTS, "flat-reducing-rate")),
+        (error) => error instanceof RuleFileError && /rule\.parameters\.method/.test(error.message),
+      );
+    }
+  });
+});
