@@ -59,9 +59,17 @@ import taxInstalments from "../../data/rules/tax-instalments.json" with { type: 
 import taxInstalmentsTexts from "../../data/messages/rules/tax-instalments.json" with {
   type: "json",
 };
+import taxPenalty from "../../data/rules/tax-penalty.json" with { type: "json" };
+import taxPenaltyTexts from "../../data/messages/rules/tax-penalty.json" with { type: "json" };
+import { formula as taxPenaltyFormula } from "./formulas/tax-penalty.ts";
 import taxResidency from "../../data/rules/tax-residency.json" with { type: "json" };
 import taxResidencyTexts from "../../data/messages/rules/tax-residency.json" with { type: "json" };
 import { formula as taxResidencyFormula } from "./formulas/tax-residency.ts";
+import terminalBenefitsTax from "../../data/rules/terminal-benefits-tax.json" with { type: "json" };
+import terminalBenefitsTaxTexts from "../../data/messages/rules/terminal-benefits-tax.json" with {
+  type: "json",
+};
+import { formula as terminalBenefitsTaxFormula } from "./formulas/terminal-benefits-tax.ts";
 import vatRegistration from "../../data/rules/vat-registration.json" with { type: "json" };
 import vatRegistrationTexts from "../../data/messages/rules/vat-registration.json" with {
   type: "json",
@@ -102,7 +110,13 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
   ["tax-instalments", { rule: taxInstalments, texts: taxInstalmentsTexts }],
+  ["tax-penalty", { rule: taxPenalty, texts: taxPenaltyTexts, formula: taxPenaltyFormula }],
   ["tax-residency", { rule: taxResidency, texts: taxResidencyTexts, formula: taxResidencyFormula }],
+  ["terminal-benefits-tax", {
+    rule: terminalBenefitsTax,
+    texts: terminalBenefitsTaxTexts,
+    formula: terminalBenefitsTaxFormula,
+  }],
   ["vat-registration", { rule: vatRegistration, texts: vatRegistrationTexts }],
   ["vehicle-registration-fee", {
     rule: vehicleRegistrationFee,
