@@ -70,6 +70,11 @@ import terminalBenefitsTaxTexts from "../../data/messages/rules/terminal-benefit
   type: "json",
 };
 import { formula as terminalBenefitsTaxFormula } from "./formulas/terminal-benefits-tax.ts";
+import touristVatRefund from "../../data/rules/tourist-vat-refund.json" with { type: "json" };
+import touristVatRefundTexts from "../../data/messages/rules/tourist-vat-refund.json" with {
+  type: "json",
+};
+import { formula as touristVatRefundFormula } from "./formulas/tourist-vat-refund.ts";
 import vatRegistration from "../../data/rules/vat-registration.json" with { type: "json" };
 import vatRegistrationTexts from "../../data/messages/rules/vat-registration.json" with {
   type: "json",
@@ -116,6 +121,11 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     rule: terminalBenefitsTax,
     texts: terminalBenefitsTaxTexts,
     formula: terminalBenefitsTaxFormula,
+  }],
+  ["tourist-vat-refund", {
+    rule: touristVatRefund,
+    texts: touristVatRefundTexts,
+    formula: touristVatRefundFormula,
   }],
   ["vat-registration", { rule: vatRegistration, texts: vatRegistrationTexts }],
   ["vehicle-registration-fee", {

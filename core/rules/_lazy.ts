@@ -145,6 +145,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "tourist-vat-refund": () =>
+    Promise.all([
+      import("../../data/rules/tourist-vat-refund.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/tourist-vat-refund.json", { with: { type: "json" } }),
+      import("./formulas/tourist-vat-refund.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "vat-registration": () =>
     Promise.all([
       import("../../data/rules/vat-registration.json", { with: { type: "json" } }),

@@ -306,6 +306,16 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/tax/tourist-vat-refund`: Tourist VAT refund. */
+  "tourist-vat-refund": {
+    params: {
+      purchases: number;
+      vat?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
   /** `GET /api/v1/tax/vat-registration`: VAT registration threshold. */
   "vat-registration": {
     params: {
