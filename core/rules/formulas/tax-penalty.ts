@@ -186,7 +186,8 @@ export const formula: FormulaKind = {
     let deadline = daysAfter(due, grace);
     if (assessmentDue !== undefined && assessmentDue > deadline) deadline = assessmentDue;
     const interest = pctOf(amount, rate * months);
-    const penalty = paid > deadline ? pctOf(amount, penaltyRate) : 0;
+    const penalised = paid > deadline;
+    const penalty = penalised ? pctOf(amount, penaltyRate) : 0;
 
     // The late-filing penalty, only when asked for (its figures are not looked up otherwise).
     const filing = returnDue === null ? NOT_ASKED : lateFiling(inputs, resolver, amount, returnDue);
@@ -207,7 +208,7 @@ export const formula: FormulaKind = {
         source: interestFound.source,
       },
       {
-        key: penalty > 0 ? "step.penalty" : "step.no_penalty",
+        key: penalised ? "step.penalty" : "step.no_penalty",
         vars: { rate: pctText(penaltyRate), deadline, tax: money(amount) },
         amount: rupees(penalty),
         source: penaltyFound.source,
@@ -228,7 +229,7 @@ export const formula: FormulaKind = {
       ? "answer.filing"
       : days === 0
       ? "answer.on-time"
-      : penalty > 0
+      : penalised
       ? "answer"
       : "answer.no-penalty";
     return {
