@@ -96,9 +96,22 @@ import taxInstalments from "../../data/rules/tax-instalments.json" with { type: 
 import taxInstalmentsTexts from "../../data/messages/rules/tax-instalments.json" with {
   type: "json",
 };
+import taxPenalty from "../../data/rules/tax-penalty.json" with { type: "json" };
+import taxPenaltyTexts from "../../data/messages/rules/tax-penalty.json" with { type: "json" };
+import { formula as taxPenaltyFormula } from "./formulas/tax-penalty.ts";
 import taxResidency from "../../data/rules/tax-residency.json" with { type: "json" };
 import taxResidencyTexts from "../../data/messages/rules/tax-residency.json" with { type: "json" };
 import { formula as taxResidencyFormula } from "./formulas/tax-residency.ts";
+import terminalBenefitsTax from "../../data/rules/terminal-benefits-tax.json" with { type: "json" };
+import terminalBenefitsTaxTexts from "../../data/messages/rules/terminal-benefits-tax.json" with {
+  type: "json",
+};
+import { formula as terminalBenefitsTaxFormula } from "./formulas/terminal-benefits-tax.ts";
+import touristVatRefund from "../../data/rules/tourist-vat-refund.json" with { type: "json" };
+import touristVatRefundTexts from "../../data/messages/rules/tourist-vat-refund.json" with {
+  type: "json",
+};
+import { formula as touristVatRefundFormula } from "./formulas/tourist-vat-refund.ts";
 import vatRegistration from "../../data/rules/vat-registration.json" with { type: "json" };
 import vatRegistrationTexts from "../../data/messages/rules/vat-registration.json" with {
   type: "json",
@@ -163,7 +176,18 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["slbfe-registration-fee", { rule: slbfeRegistrationFee, texts: slbfeRegistrationFeeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
   ["tax-instalments", { rule: taxInstalments, texts: taxInstalmentsTexts }],
+  ["tax-penalty", { rule: taxPenalty, texts: taxPenaltyTexts, formula: taxPenaltyFormula }],
   ["tax-residency", { rule: taxResidency, texts: taxResidencyTexts, formula: taxResidencyFormula }],
+  ["terminal-benefits-tax", {
+    rule: terminalBenefitsTax,
+    texts: terminalBenefitsTaxTexts,
+    formula: terminalBenefitsTaxFormula,
+  }],
+  ["tourist-vat-refund", {
+    rule: touristVatRefund,
+    texts: touristVatRefundTexts,
+    formula: touristVatRefundFormula,
+  }],
   ["vat-registration", { rule: vatRegistration, texts: vatRegistrationTexts }],
   ["vehicle-registration-fee", {
     rule: vehicleRegistrationFee,

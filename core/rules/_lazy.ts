@@ -180,11 +180,41 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/tax-instalments.json", { with: { type: "json" } }),
       import("../../data/messages/rules/tax-instalments.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "tax-penalty": () =>
+    Promise.all([
+      import("../../data/rules/tax-penalty.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/tax-penalty.json", { with: { type: "json" } }),
+      import("./formulas/tax-penalty.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "tax-residency": () =>
     Promise.all([
       import("../../data/rules/tax-residency.json", { with: { type: "json" } }),
       import("../../data/messages/rules/tax-residency.json", { with: { type: "json" } }),
       import("./formulas/tax-residency.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
+  "terminal-benefits-tax": () =>
+    Promise.all([
+      import("../../data/rules/terminal-benefits-tax.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/terminal-benefits-tax.json", { with: { type: "json" } }),
+      import("./formulas/terminal-benefits-tax.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
+  "tourist-vat-refund": () =>
+    Promise.all([
+      import("../../data/rules/tourist-vat-refund.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/tourist-vat-refund.json", { with: { type: "json" } }),
+      import("./formulas/tourist-vat-refund.ts"),
     ]).then(([rule, texts, own]) => ({
       rule: rule.default,
       texts: texts.default,

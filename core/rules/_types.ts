@@ -386,6 +386,21 @@ export interface RuleTypes {
     };
     result: DueDatesAnswer;
   };
+  /** `GET /api/v1/tax/late-payment`: Late payment of income tax: penalty and interest. */
+  "tax-penalty": {
+    params: {
+      tax: number;
+      payment?: "tax" | "instalment";
+      due: string;
+      paid?: string;
+      assessmentDue?: string;
+      returnDue?: string;
+      filed?: string;
+      taxOwing?: number;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
   /** `GET /api/v1/tax/residency`: Tax residency (the 183-day rule). */
   "tax-residency": {
     params: {
@@ -395,6 +410,30 @@ export interface RuleTypes {
       ship?: boolean;
       investorVisa?: boolean;
       foreignContract?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
+  /** `GET /api/v1/tax/terminal-benefits`: Tax on terminal benefits (gratuity, commuted pension, ETF, EPF). */
+  "terminal-benefits-tax": {
+    params: {
+      gratuity?: number;
+      pensionCommutation?: number;
+      compensation?: number;
+      etf?: number;
+      epf?: number;
+      epfPaid?: "retirement" | "other";
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
+  /** `GET /api/v1/tax/tourist-vat-refund`: Tourist VAT refund. */
+  "tourist-vat-refund": {
+    params: {
+      purchases: number;
+      vat?: number;
       date?: string;
       lang?: Lang;
     };
