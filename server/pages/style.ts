@@ -156,6 +156,8 @@ main nav a { margin-right: .75rem; }
 }
 @media (max-width: 40rem) {
   main { padding: .75rem; }
+  /* Tamil and Sinhala words run long (வெளிநாட்டலுவல்கள்): a smaller heading keeps them whole. */
+  :lang(si) h1, :lang(ta) h1 { font-size: 1.6rem; }
   dl.fields { grid-template-columns: minmax(0, 1fr); }
   dl.fields dd { margin-bottom: .5rem; }
   :lang(si) td.nowrap, :lang(ta) td.nowrap { white-space: normal; }
