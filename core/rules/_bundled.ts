@@ -53,12 +53,14 @@ import retirementAge from "../../data/rules/retirement-age.json" with { type: "j
 import retirementAgeTexts from "../../data/messages/rules/retirement-age.json" with {
   type: "json",
 };
+import { formula as retirementAgeFormula } from "./formulas/retirement-age.ts";
 import stampDuty from "../../data/rules/stamp-duty.json" with { type: "json" };
 import stampDutyTexts from "../../data/messages/rules/stamp-duty.json" with { type: "json" };
 import taxInstalments from "../../data/rules/tax-instalments.json" with { type: "json" };
 import taxInstalmentsTexts from "../../data/messages/rules/tax-instalments.json" with {
   type: "json",
 };
+import { formula as taxInstalmentsFormula } from "./formulas/tax-instalments.ts";
 import taxResidency from "../../data/rules/tax-residency.json" with { type: "json" };
 import taxResidencyTexts from "../../data/messages/rules/tax-residency.json" with { type: "json" };
 import { formula as taxResidencyFormula } from "./formulas/tax-residency.ts";
@@ -99,9 +101,17 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],
-  ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
+  ["retirement-age", {
+    rule: retirementAge,
+    texts: retirementAgeTexts,
+    formula: retirementAgeFormula,
+  }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
-  ["tax-instalments", { rule: taxInstalments, texts: taxInstalmentsTexts }],
+  ["tax-instalments", {
+    rule: taxInstalments,
+    texts: taxInstalmentsTexts,
+    formula: taxInstalmentsFormula,
+  }],
   ["tax-residency", { rule: taxResidency, texts: taxResidencyTexts, formula: taxResidencyFormula }],
   ["vat-registration", { rule: vatRegistration, texts: vatRegistrationTexts }],
   ["vehicle-registration-fee", {

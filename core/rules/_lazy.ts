@@ -104,7 +104,12 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
     Promise.all([
       import("../../data/rules/retirement-age.json", { with: { type: "json" } }),
       import("../../data/messages/rules/retirement-age.json", { with: { type: "json" } }),
-    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+      import("./formulas/retirement-age.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "stamp-duty": () =>
     Promise.all([
       import("../../data/rules/stamp-duty.json", { with: { type: "json" } }),
@@ -114,7 +119,12 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
     Promise.all([
       import("../../data/rules/tax-instalments.json", { with: { type: "json" } }),
       import("../../data/messages/rules/tax-instalments.json", { with: { type: "json" } }),
-    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+      import("./formulas/tax-instalments.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "tax-residency": () =>
     Promise.all([
       import("../../data/rules/tax-residency.json", { with: { type: "json" } }),

@@ -8,10 +8,8 @@
  */
 import type { Lang } from "../i18n.ts";
 import type {
-  AgeBandAnswer,
   BandsAnswer,
   BlockTariffAnswer,
-  DueDatesAnswer,
   FeeAnswer,
   FirstYearAnswer,
   IndexRatioAnswer,
@@ -231,9 +229,11 @@ export interface RuleTypes {
     params: {
       born: string;
       joinedAfter?: boolean;
+      sex?: "male" | "female";
+      date?: string;
       lang?: Lang;
     };
-    result: AgeBandAnswer;
+    result: RuleAnswer;
   };
   /** `GET /api/v1/tax/stamp-duty`: Stamp duty on a deed of land. */
   "stamp-duty": {
@@ -255,18 +255,33 @@ export interface RuleTypes {
     };
     result: BandsAnswer;
   };
-  /** `GET /api/v1/tax/instalments`: Income tax instalment due dates. */
+  /** `GET /api/v1/tax/instalments`: Income tax instalments: due dates and amounts. */
   "tax-instalments": {
     params: {
       year: number;
+      tax?: number;
+      paid?: number;
+      instalment?: "q1" | "q2" | "q3" | "q4";
+      date?: string;
       lang?: Lang;
     };
-    result: DueDatesAnswer;
+    result: RuleAnswer;
   };
   /** `GET /api/v1/tax/residency`: Tax residency (the 183-day rule). */
   "tax-residency": {
     params: {
-      days: number;
+      days?: number;
+      arrived1?: string;
+      left1?: string;
+      arrived2?: string;
+      left2?: string;
+      arrived3?: string;
+      left3?: string;
+      arrived4?: string;
+      left4?: string;
+      arrived5?: string;
+      left5?: string;
+      partDay?: "both" | "whole" | "arrival";
       resides?: boolean;
       government?: boolean;
       ship?: boolean;
