@@ -270,6 +270,7 @@ export interface RuleTypes {
   /** `GET /api/v1/tax/residency`: Tax residency (the 183-day rule). */
   "tax-residency": {
     params: {
+      count?: "days" | "stays";
       days?: number;
       arrived1?: string;
       left1?: string;

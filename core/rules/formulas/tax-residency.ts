@@ -7,7 +7,8 @@
  * first (69(1A) and (2A), Act No. 11 of 2026): an Investor Category Residence Visa, and leaving
  * to work abroad under a contract of a year or more with an unassociated employer.
  *
- * The days are given, or counted from up to five stays (arrival and departure dates): the most
+ * The days are given (`count=days`), or counted from up to five stays (`count=stays`, arrival and
+ * departure dates; the input not chosen is not read): the most
  * days of presence in any twelve-month period that starts or ends in the year of assessment, with
  * presence in the year itself. Neither the Act nor the IRD's guides read say how a day of arrival
  * or departure counts, so the caller chooses (`partDay`): both count, only whole days count, or
@@ -152,13 +153,17 @@ export const formula: FormulaKind = {
   compute({ inputs, resolver }) {
     const presence = resolver.value("presence");
     const threshold = numberValue((presence.value as { days?: unknown })?.days, "presence days");
-    const stays = stayDays(inputs);
-    if ((stays === null) === (inputs.days === undefined)) {
+    const stays = inputs.count === "stays" ? stayDays(inputs) : null;
+    if (inputs.count === "stays" && stays === null) {
+      throw ApiError.invalidParam(
+        "arrived1",
+        "count=stays counts the days from the stays: give at least arrived1 and left1",
+      );
+    }
+    if (stays === null && inputs.days === undefined) {
       throw ApiError.invalidParam(
         "days",
-        stays
-          ? "Give the days present (days) or the stays (arrived1, left1, ...), not both"
-          : "Give the days present (days), or the days of arrival and departure (arrived1, left1, ...)",
+        "Give the days present (days), or count=stays with the days of arrival and departure (arrived1, left1, ...)",
       );
     }
     const count = stays && counted(stays, resolver.date);

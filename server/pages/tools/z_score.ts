@@ -12,7 +12,8 @@ import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
 import type { FieldSpec, Json, ToolPage } from "./spec.ts";
 
-function obj(value: unknown): Json {
+/** An object field of an answer, or an empty one. */
+export function obj(value: unknown): Json {
   return typeof value === "object" && value !== null ? value as Json : {};
 }
 
@@ -20,12 +21,19 @@ const NTH = [1, 2, 3] as const;
 
 /** The subjects still examined, in code order: the choices of each subject field. */
 const CURRENT = AL_SUBJECTS.filter((s) => !s.legacy);
-const IDS = new Set(CURRENT.map((s) => s.id));
+/** The ids of the subjects a subject field offers. */
+export const IDS: ReadonlySet<string> = new Set(CURRENT.map((s) => s.id));
 
 const MARK = /^\d{1,3}(?:\.\d{1,2})?$/;
 const STAT = /^\d{1,3}(?:\.\d{1,4})?$/;
 
-function subjectField(n: number): FieldSpec {
+/**
+ * The field of the `n`th subject (1 to 3): a choice of the subjects still examined.
+ *
+ * @param n Which subject.
+ * @returns The field.
+ */
+export function subjectField(n: number): FieldSpec {
   return {
     name: `subject${n}`,
     kind: "choice",
