@@ -5,12 +5,11 @@
  *
  * @module
  */
-import { findSubject } from "../../../core/al_subjects.ts";
 import { summaryList } from "../components.ts";
 import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
 import type { ToolPage } from "./spec.ts";
-import { IDS, obj, subjectField } from "./z_score.ts";
+import { fieldsFromSubjects, IDS, obj, subjectField } from "./z_score.ts";
 
 const NTH = [1, 2, 3] as const;
 
@@ -34,20 +33,7 @@ export const alCombinationPage: ToolPage = {
     }
     return { params: [["subjects", chosen.join(",")]], errors };
   },
-  fromParams: (pairs) => {
-    const out: [string, string][] = [];
-    for (const [name, value] of pairs) {
-      if (name !== "subjects") {
-        out.push([name, value]);
-        continue;
-      }
-      value.split(",").slice(0, 3).forEach((id, i) => {
-        const subject = findSubject(id.trim());
-        out.push([`subject${i + 1}`, typeof subject === "object" ? subject.id : id.trim()]);
-      });
-    }
-    return out.filter(([, value]) => value !== "");
-  },
+  fromParams: (pairs) => fieldsFromSubjects(pairs),
   answer: (r) => {
     const stream = obj(r.stream);
     return stream.permitted

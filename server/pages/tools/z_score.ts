@@ -73,6 +73,38 @@ function statField(kind: "mean" | "sd", n: number): FieldSpec {
   };
 }
 
+/**
+ * A subjects page's fields from the operation's parameters: each of the first three terms of
+ * `subjects` (`id` or `id:mark...`) gives `subject<n>` (the subject's id) and whatever `more`
+ * makes of its other parts; other parameters are kept, empty fields dropped.
+ *
+ * @param pairs The parameters.
+ * @param more The fields of a term beyond its subject, from its parts and its number.
+ * @returns The fields.
+ */
+export function fieldsFromSubjects(
+  pairs: readonly (readonly [string, string])[],
+  more: (parts: string[], n: number) => [string, string][] = () => [],
+): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [name, value] of pairs) {
+    if (name !== "subjects") {
+      out.push([name, value]);
+      continue;
+    }
+    value.split(",").slice(0, 3).forEach((term, i) => {
+      const parts = term.split(":").map((f) => f.trim());
+      const id = parts[0] ?? "";
+      const subject = findSubject(id);
+      out.push(
+        [`subject${i + 1}`, typeof subject === "object" ? subject.id : id],
+        ...more(parts, i + 1),
+      );
+    });
+  }
+  return out.filter(([, value]) => value !== "");
+}
+
 /** A field's problem, in people's words, naming the field by its label. */
 function wrong(key: string, field: string): string {
   return t(key, { label: t(`page.zscore.${field}`) });
@@ -118,25 +150,12 @@ export const zScorePage: ToolPage = {
     }
     return { params: [["subjects", terms.join(",")]], errors };
   },
-  fromParams: (pairs) => {
-    const out: [string, string][] = [];
-    for (const [name, value] of pairs) {
-      if (name !== "subjects") {
-        out.push([name, value]);
-        continue;
-      }
-      value.split(",").slice(0, 3).forEach((term, i) => {
-        const [id = "", mark = "", mean = "", sd = ""] = term.split(":").map((f) => f.trim());
-        const subject = findSubject(id);
-        const n = i + 1;
-        out.push([`subject${n}`, typeof subject === "object" ? subject.id : id]);
-        out.push([`mark${n}`, mark]);
-        if (mean !== "") out.push([`mean${n}`, mean]);
-        if (sd !== "") out.push([`sd${n}`, sd]);
-      });
-    }
-    return out.filter(([, value]) => value !== "");
-  },
+  fromParams: (pairs) =>
+    fieldsFromSubjects(pairs, ([, mark = "", mean = "", sd = ""], n) => [
+      [`mark${n}`, mark],
+      ...(mean !== "" ? [[`mean${n}`, mean] as [string, string]] : []),
+      ...(sd !== "" ? [[`sd${n}`, sd] as [string, string]] : []),
+    ]),
   answer: (r) => {
     const stream = obj(r.stream);
     const z = figureOf("zScore", Number(r.zScore).toFixed(4));
