@@ -242,6 +242,7 @@ export type {
   ZSubjectResult,
   ZTerm,
 } from "./core/ops/z_score.ts";
+export type { AlCombinationParams, AlCombinationResult } from "./core/ops/al_combination.ts";
 export type {
   Medium,
   ScholarshipCutoff,

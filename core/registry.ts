@@ -39,6 +39,7 @@ import { words } from "./ops/words.ts";
 import { workingDays } from "./ops/working_days.ts";
 import { workingDaysAdd } from "./ops/working_days_add.ts";
 import { zScore } from "./ops/z_score.ts";
+import { alCombination } from "./ops/al_combination.ts";
 import { voice } from "./ops/voice.ts";
 import { newsOperations } from "./ops/news.ts";
 import { electricity } from "./ops/electricity.ts";
@@ -85,6 +86,7 @@ export const operations: readonly AnyOperation[] = [
   division,
   tools,
   zScore,
+  alCombination,
   scholarship,
   // The rules of data/rules/ (docs/rules.md), in name order.
   ...ruleOperations,

@@ -53,6 +53,7 @@ export const LOADERS: Readonly<Record<string, () => Promise<AnyOperation>>> = {
   districts: () => import("../core/ops/districts.ts").then((m) => m.districts),
   tools: () => import("../core/ops/tools.ts").then((m) => m.tools),
   "z-score": () => import("../core/ops/z_score.ts").then((m) => m.zScore),
+  "al-combination": () => import("../core/ops/al_combination.ts").then((m) => m.alCombination),
   "scholarship-cutoff": () => import("../core/ops/scholarship.ts").then((m) => m.scholarship),
   store: () => import("../core/ops/store.ts").then((m) => m.store),
   voice: () => import("../core/ops/voice.ts").then((m) => m.voice),

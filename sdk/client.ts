@@ -47,6 +47,7 @@ import type { VoiceRequest } from "../core/ops/voice.ts";
 import type { WordsParams, WordsResult } from "../core/ops/words.ts";
 import type { WorkingDaysParams, WorkingDaysResult } from "../core/ops/working_days.ts";
 import type { ZScoreParams, ZScoreResult } from "../core/ops/z_score.ts";
+import type { AlCombinationParams, AlCombinationResult } from "../core/ops/al_combination.ts";
 import type { NewsList, NewsParams, NewsPost } from "../core/ops/news.ts";
 import type { Lang } from "../core/i18n.ts";
 import {
@@ -1047,6 +1048,29 @@ export class LankaClient {
    */
   zScore(params?: ZScoreParams, options?: RequestOptions): ApiPromise<ZScoreResult> {
     return this.call("z-score", params, options);
+  }
+
+  /**
+   * The stream three A/L subjects belong to, without marks, and whether its rule was verified
+   * (`GET /education/al-combination`).
+   *
+   * @param params `subjects`: three subject ids or codes, comma-separated.
+   * @param options Signal and timeout.
+   * @returns The stream, `verified` and a note.
+   *
+   * @example Usage
+   * ```ts
+   * import { createClient } from "../mod.ts";
+   * const client = createClient();
+   * const r = await client.alCombination({ subjects: "biology,chemistry,physics" });
+   * console.log(r.stream.name, r.verified);
+   * ```
+   */
+  alCombination(
+    params: AlCombinationParams,
+    options?: RequestOptions,
+  ): ApiPromise<AlCombinationResult> {
+    return this.call("al-combination", params, options);
   }
 
   /**

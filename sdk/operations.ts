@@ -25,6 +25,7 @@ import type { FdParams, FdResult } from "../core/ops/fd.ts";
 import type { HolidayOnDate, HolidaysParams, HolidaysResult } from "../core/ops/holidays.ts";
 import type { IsHolidayParams } from "../core/ops/is_holiday.ts";
 import type { LongWeekendsParams, LongWeekendsResult } from "../core/ops/long_weekends.ts";
+import type { AlCombinationParams, AlCombinationResult } from "../core/ops/al_combination.ts";
 import type { AddWorkingDaysResult, WorkingDaysAddParams } from "../core/ops/working_days_add.ts";
 import type { LandParams, LandResult } from "../core/ops/land.ts";
 import type { LoanParams, LoanResult } from "../core/ops/loan.ts";
@@ -188,6 +189,8 @@ export interface OperationMap extends RuleOperationMap {
   tools: OperationTypes<Input<ToolsParams, "limit" | "offset">, ToolsResult>;
   /** `GET /z-score`. */
   "z-score": OperationTypes<ZScoreParams, ZScoreResult>;
+  /** `GET /education/al-combination`. */
+  "al-combination": OperationTypes<AlCombinationParams, AlCombinationResult>;
   /** `GET /scholarship-cutoff`. */
   "scholarship-cutoff": OperationTypes<ScholarshipParams, ScholarshipResult>;
   /** `GET /store` (server only). */

@@ -84,6 +84,7 @@ import retirementAge from "../../data/rules/retirement-age.json" with { type: "j
 import retirementAgeTexts from "../../data/messages/rules/retirement-age.json" with {
   type: "json",
 };
+import { formula as retirementAgeFormula } from "./formulas/retirement-age.ts";
 import slbfeRegistrationFee from "../../data/rules/slbfe-registration-fee.json" with {
   type: "json",
 };
@@ -96,6 +97,7 @@ import taxInstalments from "../../data/rules/tax-instalments.json" with { type: 
 import taxInstalmentsTexts from "../../data/messages/rules/tax-instalments.json" with {
   type: "json",
 };
+import { formula as taxInstalmentsFormula } from "./formulas/tax-instalments.ts";
 import taxPenalty from "../../data/rules/tax-penalty.json" with { type: "json" };
 import taxPenaltyTexts from "../../data/messages/rules/tax-penalty.json" with { type: "json" };
 import { formula as taxPenaltyFormula } from "./formulas/tax-penalty.ts";
@@ -172,10 +174,18 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],
-  ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],
+  ["retirement-age", {
+    rule: retirementAge,
+    texts: retirementAgeTexts,
+    formula: retirementAgeFormula,
+  }],
   ["slbfe-registration-fee", { rule: slbfeRegistrationFee, texts: slbfeRegistrationFeeTexts }],
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
-  ["tax-instalments", { rule: taxInstalments, texts: taxInstalmentsTexts }],
+  ["tax-instalments", {
+    rule: taxInstalments,
+    texts: taxInstalmentsTexts,
+    formula: taxInstalmentsFormula,
+  }],
   ["tax-penalty", { rule: taxPenalty, texts: taxPenaltyTexts, formula: taxPenaltyFormula }],
   ["tax-residency", { rule: taxResidency, texts: taxResidencyTexts, formula: taxResidencyFormula }],
   ["terminal-benefits-tax", {

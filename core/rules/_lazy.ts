@@ -164,7 +164,12 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
     Promise.all([
       import("../../data/rules/retirement-age.json", { with: { type: "json" } }),
       import("../../data/messages/rules/retirement-age.json", { with: { type: "json" } }),
-    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+      import("./formulas/retirement-age.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "slbfe-registration-fee": () =>
     Promise.all([
       import("../../data/rules/slbfe-registration-fee.json", { with: { type: "json" } }),
@@ -179,7 +184,12 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
     Promise.all([
       import("../../data/rules/tax-instalments.json", { with: { type: "json" } }),
       import("../../data/messages/rules/tax-instalments.json", { with: { type: "json" } }),
-    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+      import("./formulas/tax-instalments.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "tax-penalty": () =>
     Promise.all([
       import("../../data/rules/tax-penalty.json", { with: { type: "json" } }),

@@ -8,10 +8,8 @@
  */
 import type { Lang } from "../i18n.ts";
 import type {
-  AgeBandAnswer,
   BandsAnswer,
   BlockTariffAnswer,
-  DueDatesAnswer,
   FeeAnswer,
   FirstYearAnswer,
   IndexRatioAnswer,
@@ -345,9 +343,11 @@ export interface RuleTypes {
     params: {
       born: string;
       joinedAfter?: boolean;
+      sex?: "male" | "female";
+      date?: string;
       lang?: Lang;
     };
-    result: AgeBandAnswer;
+    result: RuleAnswer;
   };
   /** `GET /api/v1/fees/slbfe-registration`: SLBFE registration fee (going abroad for work). */
   "slbfe-registration-fee": {
@@ -378,13 +378,17 @@ export interface RuleTypes {
     };
     result: BandsAnswer;
   };
-  /** `GET /api/v1/tax/instalments`: Income tax instalment due dates. */
+  /** `GET /api/v1/tax/instalments`: Income tax instalments: due dates and amounts. */
   "tax-instalments": {
     params: {
       year: number;
+      tax?: number;
+      paid?: number;
+      instalment?: "q1" | "q2" | "q3" | "q4";
+      date?: string;
       lang?: Lang;
     };
-    result: DueDatesAnswer;
+    result: RuleAnswer;
   };
   /** `GET /api/v1/tax/late-payment`: Late payment of income tax: penalty and interest. */
   "tax-penalty": {
@@ -404,7 +408,19 @@ export interface RuleTypes {
   /** `GET /api/v1/tax/residency`: Tax residency (the 183-day rule). */
   "tax-residency": {
     params: {
-      days: number;
+      count?: "days" | "stays";
+      days?: number;
+      arrived1?: string;
+      left1?: string;
+      arrived2?: string;
+      left2?: string;
+      arrived3?: string;
+      left3?: string;
+      arrived4?: string;
+      left4?: string;
+      arrived5?: string;
+      left5?: string;
+      partDay?: "both" | "whole" | "arrival";
       resides?: boolean;
       government?: boolean;
       ship?: boolean;

@@ -82,6 +82,10 @@ const EXEMPT: Record<string, Record<string, string>> = {
     period: "the period's value (an enum)",
     currency: "a currency code",
   },
+  "al-combination": {
+    sources: "citations: addresses and the research's notes on them, kept as cited",
+    confidence: "how sure the rule is (a code, as /z-score gives it)",
+  },
   "z-score": {
     sources: "citations: addresses and the research's notes on them, kept as cited",
     source: "a citation (an address)",
@@ -243,6 +247,12 @@ function requests(): Record<string, [string, string][][]> {
     ]),
     districts: [[], [["province", "Uva"]]],
     tools: [[["limit", "200"]]],
+    "al-combination": [
+      [["subjects", "biology,chemistry,physics"]],
+      [["subjects", "business-studies,accounting,economics"]],
+      [["subjects", "sinhala,history,geography"]],
+      [["subjects", "biology,combined-maths,economics"]],
+    ],
     "z-score": [
       [],
       [["subjects", "physics:72,chemistry:68,combined-maths:80"]],
@@ -453,6 +463,7 @@ Deno.test("the operations with text for people all take lang", () => {
       "working-days-add",
       "wht",
       "z-score",
+      "al-combination",
       // Every rule answers in the language asked for (docs/rules.md).
       ...RULES.map((r) => r.source.rule.name),
     ].sort(),

@@ -44,6 +44,7 @@ const CANONICAL = [
   "postcodes",
   "tools",
   "z-score",
+  "al-combination",
   "scholarship-cutoff",
   "news",
   "store",
@@ -101,6 +102,7 @@ Deno.test("category filters ignoring case and echoes the canonical spelling", ()
   assert.equal(page.category, "Education");
   assert.deepEqual(page.tools.map((t) => t.slug), [
     "z-score",
+    "al-combination",
     "scholarship-cutoff",
     "grade1-admission",
   ]);

@@ -438,6 +438,7 @@ Deno.test("sdkMethod() maps operation names to the SDK's method names", () => {
     districts: "districts",
     tools: "tools",
     "z-score": "zScore",
+    "al-combination": "alCombination",
     "scholarship-cutoff": "scholarshipCutoff",
   };
   for (const [name, method] of Object.entries(expected)) {

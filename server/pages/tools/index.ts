@@ -40,6 +40,7 @@ import { districtsPage } from "./districts.ts";
 import { postcodesPage } from "./postcodes.ts";
 import { toolsPage } from "./tools.ts";
 import { zScorePage } from "./z_score.ts";
+import { alCombinationPage } from "./al_combination.ts";
 
 /** Page files by the operation's `page` slug. */
 export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
@@ -81,4 +82,5 @@ export const TOOL_PAGES: Readonly<Record<string, ToolPage>> = {
   postcodes: postcodesPage,
   // Issue 27: the A/L Z-score (its fields make the `subjects` parameter).
   "z-score": zScorePage,
+  "al-combination": alCombinationPage,
 };

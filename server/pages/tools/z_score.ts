@@ -12,7 +12,8 @@ import { html, markup } from "../html.ts";
 import { t } from "../lang.ts";
 import type { FieldSpec, Json, ToolPage } from "./spec.ts";
 
-function obj(value: unknown): Json {
+/** An object field of an answer, or an empty one. */
+export function obj(value: unknown): Json {
   return typeof value === "object" && value !== null ? value as Json : {};
 }
 
@@ -20,12 +21,19 @@ const NTH = [1, 2, 3] as const;
 
 /** The subjects still examined, in code order: the choices of each subject field. */
 const CURRENT = AL_SUBJECTS.filter((s) => !s.legacy);
-const IDS = new Set(CURRENT.map((s) => s.id));
+/** The ids of the subjects a subject field offers. */
+export const IDS: ReadonlySet<string> = new Set(CURRENT.map((s) => s.id));
 
 const MARK = /^\d{1,3}(?:\.\d{1,2})?$/;
 const STAT = /^\d{1,3}(?:\.\d{1,4})?$/;
 
-function subjectField(n: number): FieldSpec {
+/**
+ * The field of the `n`th subject (1 to 3): a choice of the subjects still examined.
+ *
+ * @param n Which subject.
+ * @returns The field.
+ */
+export function subjectField(n: number): FieldSpec {
   return {
     name: `subject${n}`,
     kind: "choice",
@@ -63,6 +71,38 @@ function statField(kind: "mean" | "sd", n: number): FieldSpec {
     min: 0,
     max: 100,
   };
+}
+
+/**
+ * A subjects page's fields from the operation's parameters: each of the first three terms of
+ * `subjects` (`id` or `id:mark...`) gives `subject<n>` (the subject's id) and whatever `more`
+ * makes of its other parts; other parameters are kept, empty fields dropped.
+ *
+ * @param pairs The parameters.
+ * @param more The fields of a term beyond its subject, from its parts and its number.
+ * @returns The fields.
+ */
+export function fieldsFromSubjects(
+  pairs: readonly (readonly [string, string])[],
+  more: (parts: string[], n: number) => [string, string][] = () => [],
+): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [name, value] of pairs) {
+    if (name !== "subjects") {
+      out.push([name, value]);
+      continue;
+    }
+    value.split(",").slice(0, 3).forEach((term, i) => {
+      const parts = term.split(":").map((f) => f.trim());
+      const id = parts[0] ?? "";
+      const subject = findSubject(id);
+      out.push(
+        [`subject${i + 1}`, typeof subject === "object" ? subject.id : id],
+        ...more(parts, i + 1),
+      );
+    });
+  }
+  return out.filter(([, value]) => value !== "");
 }
 
 /** A field's problem, in people's words, naming the field by its label. */
@@ -110,25 +150,12 @@ export const zScorePage: ToolPage = {
     }
     return { params: [["subjects", terms.join(",")]], errors };
   },
-  fromParams: (pairs) => {
-    const out: [string, string][] = [];
-    for (const [name, value] of pairs) {
-      if (name !== "subjects") {
-        out.push([name, value]);
-        continue;
-      }
-      value.split(",").slice(0, 3).forEach((term, i) => {
-        const [id = "", mark = "", mean = "", sd = ""] = term.split(":").map((f) => f.trim());
-        const subject = findSubject(id);
-        const n = i + 1;
-        out.push([`subject${n}`, typeof subject === "object" ? subject.id : id]);
-        out.push([`mark${n}`, mark]);
-        if (mean !== "") out.push([`mean${n}`, mean]);
-        if (sd !== "") out.push([`sd${n}`, sd]);
-      });
-    }
-    return out.filter(([, value]) => value !== "");
-  },
+  fromParams: (pairs) =>
+    fieldsFromSubjects(pairs, ([, mark = "", mean = "", sd = ""], n) => [
+      [`mark${n}`, mark],
+      ...(mean !== "" ? [[`mean${n}`, mean] as [string, string]] : []),
+      ...(sd !== "" ? [[`sd${n}`, sd] as [string, string]] : []),
+    ]),
   answer: (r) => {
     const stream = obj(r.stream);
     const z = figureOf("zScore", Number(r.zScore).toFixed(4));
