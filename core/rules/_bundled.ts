@@ -76,6 +76,9 @@ import moonPhaseTexts from "../../data/messages/rules/moon-phase.json" with { ty
 import { formula as moonPhaseFormula } from "./formulas/moon-phase.ts";
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
+import olPass from "../../data/rules/ol-pass.json" with { type: "json" };
+import olPassTexts from "../../data/messages/rules/ol-pass.json" with { type: "json" };
+import { formula as olPassFormula } from "./formulas/ol-pass.ts";
 import passportFee from "../../data/rules/passport-fee.json" with { type: "json" };
 import passportFeeTexts from "../../data/messages/rules/passport-fee.json" with { type: "json" };
 import postalRate from "../../data/rules/postal-rate.json" with { type: "json" };
@@ -172,6 +175,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["land-registration-fee", { rule: landRegistrationFee, texts: landRegistrationFeeTexts }],
   ["moon-phase", { rule: moonPhase, texts: moonPhaseTexts, formula: moonPhaseFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
+  ["ol-pass", { rule: olPass, texts: olPassTexts, formula: olPassFormula }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],
   ["retirement-age", {

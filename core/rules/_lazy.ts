@@ -150,6 +150,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/nic-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/nic-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "ol-pass": () =>
+    Promise.all([
+      import("../../data/rules/ol-pass.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/ol-pass.json", { with: { type: "json" } }),
+      import("./formulas/ol-pass.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "passport-fee": () =>
     Promise.all([
       import("../../data/rules/passport-fee.json", { with: { type: "json" } }),

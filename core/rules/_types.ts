@@ -311,6 +311,23 @@ export interface RuleTypes {
     };
     result: FeeAnswer;
   };
+  /** `GET /api/v1/education/ol-pass`: O/L results: qualified for A/L?. */
+  "ol-pass": {
+    params: {
+      language: "a" | "b" | "c" | "s" | "w";
+      maths: "a" | "b" | "c" | "s" | "w";
+      science: "a" | "b" | "c" | "s" | "w";
+      english: "a" | "b" | "c" | "s" | "w";
+      religion: "a" | "b" | "c" | "s" | "w";
+      history: "a" | "b" | "c" | "s" | "w";
+      basket1: "a" | "b" | "c" | "s" | "w";
+      basket2: "a" | "b" | "c" | "s" | "w";
+      basket3: "a" | "b" | "c" | "s" | "w";
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
   /** `GET /api/v1/fees/passport`: Passport fees (Department of Immigration and Emigration). */
   "passport-fee": {
     params: {

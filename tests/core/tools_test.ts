@@ -105,6 +105,7 @@ Deno.test("category filters ignoring case and echoes the canonical spelling", ()
     "al-combination",
     "scholarship-cutoff",
     "grade1-admission",
+    "ol-pass",
   ]);
   assert.ok(page.categories.includes("Finance") && page.categories.includes("Media"));
   assert.throws(() => searchTools({ category: "Astrology", limit: 50, offset: 0 }, ctx), (e) => {
