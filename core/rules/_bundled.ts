@@ -99,6 +99,8 @@ import taxInstalmentsTexts from "../../data/messages/rules/tax-instalments.json"
 import taxResidency from "../../data/rules/tax-residency.json" with { type: "json" };
 import taxResidencyTexts from "../../data/messages/rules/tax-residency.json" with { type: "json" };
 import { formula as taxResidencyFormula } from "./formulas/tax-residency.ts";
+import trademarkFee from "../../data/rules/trademark-fee.json" with { type: "json" };
+import trademarkFeeTexts from "../../data/messages/rules/trademark-fee.json" with { type: "json" };
 import vatRegistration from "../../data/rules/vat-registration.json" with { type: "json" };
 import vatRegistrationTexts from "../../data/messages/rules/vat-registration.json" with {
   type: "json",
@@ -164,6 +166,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["stamp-duty", { rule: stampDuty, texts: stampDutyTexts }],
   ["tax-instalments", { rule: taxInstalments, texts: taxInstalmentsTexts }],
   ["tax-residency", { rule: taxResidency, texts: taxResidencyTexts, formula: taxResidencyFormula }],
+  ["trademark-fee", { rule: trademarkFee, texts: trademarkFeeTexts }],
   ["vat-registration", { rule: vatRegistration, texts: vatRegistrationTexts }],
   ["vehicle-registration-fee", {
     rule: vehicleRegistrationFee,

@@ -190,6 +190,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "trademark-fee": () =>
+    Promise.all([
+      import("../../data/rules/trademark-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/trademark-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "vat-registration": () =>
     Promise.all([
       import("../../data/rules/vat-registration.json", { with: { type: "json" } }),

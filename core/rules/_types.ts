@@ -401,6 +401,18 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/fees/trademark`: Trade mark registration fee (NIPO). */
+  "trademark-fee": {
+    params: {
+      applicant?: "individual" | "other" | "collective" | "certification";
+      applications: number;
+      renewals?: number;
+      lateRenewals?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/tax/vat-registration`: VAT registration threshold. */
   "vat-registration": {
     params: {
