@@ -16,6 +16,11 @@ import attestationFee from "../../data/rules/attestation-fee.json" with { type: 
 import attestationFeeTexts from "../../data/messages/rules/attestation-fee.json" with {
   type: "json",
 };
+import baggageAllowance from "../../data/rules/baggage-allowance.json" with { type: "json" };
+import baggageAllowanceTexts from "../../data/messages/rules/baggage-allowance.json" with {
+  type: "json",
+};
+import { formula as baggageAllowanceFormula } from "./formulas/baggage-allowance.ts";
 import capitalGainsTax from "../../data/rules/capital-gains-tax.json" with { type: "json" };
 import capitalGainsTaxTexts from "../../data/messages/rules/capital-gains-tax.json" with {
   type: "json",
@@ -126,6 +131,11 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     formula: applianceCostFormula,
   }],
   ["attestation-fee", { rule: attestationFee, texts: attestationFeeTexts }],
+  ["baggage-allowance", {
+    rule: baggageAllowance,
+    texts: baggageAllowanceTexts,
+    formula: baggageAllowanceFormula,
+  }],
   ["capital-gains-tax", { rule: capitalGainsTax, texts: capitalGainsTaxTexts }],
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
   ["civil-certificate-fee", { rule: civilCertificateFee, texts: civilCertificateFeeTexts }],

@@ -25,6 +25,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/attestation-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/attestation-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "baggage-allowance": () =>
+    Promise.all([
+      import("../../data/rules/baggage-allowance.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/baggage-allowance.json", { with: { type: "json" } }),
+      import("./formulas/baggage-allowance.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "capital-gains-tax": () =>
     Promise.all([
       import("../../data/rules/capital-gains-tax.json", { with: { type: "json" } }),

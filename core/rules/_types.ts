@@ -43,6 +43,19 @@ export interface RuleTypes {
     };
     result: FeeAnswer;
   };
+  /** `GET /api/v1/customs/baggage-allowance`: Duty free baggage allowance (Sri Lanka Customs). */
+  "baggage-allowance": {
+    params: {
+      passenger?: "resident" | "visitor";
+      days: number;
+      age?: "adult" | "minor";
+      bought?: "abroad" | "duty-free";
+      value?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
   /** `GET /api/v1/tax/capital-gains`: Capital gains tax (gains on investment assets). */
   "capital-gains-tax": {
     params: {
