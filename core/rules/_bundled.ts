@@ -49,6 +49,10 @@ import epfEtfSurchargeTexts from "../../data/messages/rules/epf-etf-surcharge.js
   type: "json",
 };
 import { formula as epfEtfSurchargeFormula } from "./formulas/epf-etf-surcharge.ts";
+import epfHousingLoan from "../../data/rules/epf-housing-loan.json" with { type: "json" };
+import epfHousingLoanTexts from "../../data/messages/rules/epf-housing-loan.json" with {
+  type: "json",
+};
 import evChargingCost from "../../data/rules/ev-charging-cost.json" with { type: "json" };
 import evChargingCostTexts from "../../data/messages/rules/ev-charging-cost.json" with {
   type: "json",
@@ -152,6 +156,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     texts: epfEtfSurchargeTexts,
     formula: epfEtfSurchargeFormula,
   }],
+  ["epf-housing-loan", { rule: epfHousingLoan, texts: epfHousingLoanTexts }],
   ["ev-charging-cost", {
     rule: evChargingCost,
     texts: evChargingCostTexts,

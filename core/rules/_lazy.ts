@@ -85,6 +85,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "epf-housing-loan": () =>
+    Promise.all([
+      import("../../data/rules/epf-housing-loan.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/epf-housing-loan.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "ev-charging-cost": () =>
     Promise.all([
       import("../../data/rules/ev-charging-cost.json", { with: { type: "json" } }),

@@ -215,6 +215,16 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/payroll/epf-housing-loan`: EPF housing loan guarantee. */
+  "epf-housing-loan": {
+    params: {
+      balance: number;
+      member?: "active" | "inactive" | "refunded";
+      date?: string;
+      lang?: Lang;
+    };
+    result: BandsAnswer;
+  };
   /** `GET /api/v1/electricity/ev-charging-cost`: EV home charging cost. */
   "ev-charging-cost": {
     params: {
