@@ -21,6 +21,10 @@ import baggageAllowanceTexts from "../../data/messages/rules/baggage-allowance.j
   type: "json",
 };
 import { formula as baggageAllowanceFormula } from "./formulas/baggage-allowance.ts";
+import bankTransferFee from "../../data/rules/bank-transfer-fee.json" with { type: "json" };
+import bankTransferFeeTexts from "../../data/messages/rules/bank-transfer-fee.json" with {
+  type: "json",
+};
 import capitalGainsTax from "../../data/rules/capital-gains-tax.json" with { type: "json" };
 import capitalGainsTaxTexts from "../../data/messages/rules/capital-gains-tax.json" with {
   type: "json",
@@ -140,6 +144,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     texts: baggageAllowanceTexts,
     formula: baggageAllowanceFormula,
   }],
+  ["bank-transfer-fee", { rule: bankTransferFee, texts: bankTransferFeeTexts }],
   ["capital-gains-tax", { rule: capitalGainsTax, texts: capitalGainsTaxTexts }],
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
   ["civil-certificate-fee", { rule: civilCertificateFee, texts: civilCertificateFeeTexts }],

@@ -35,6 +35,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "bank-transfer-fee": () =>
+    Promise.all([
+      import("../../data/rules/bank-transfer-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/bank-transfer-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "capital-gains-tax": () =>
     Promise.all([
       import("../../data/rules/capital-gains-tax.json", { with: { type: "json" } }),

@@ -56,6 +56,16 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/banking/transfer-fee`: Bank transfer fee (CEFTS, the most a bank may charge). */
+  "bank-transfer-fee": {
+    params: {
+      channel?: "online" | "counter" | "other-atm" | "lpopp" | "govpay";
+      transfers: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/tax/capital-gains`: Capital gains tax (gains on investment assets). */
   "capital-gains-tax": {
     params: {
