@@ -12,6 +12,10 @@ import applianceCostTexts from "../../data/messages/rules/appliance-cost.json" w
   type: "json",
 };
 import { formula as applianceCostFormula } from "./formulas/appliance-cost.ts";
+import aswesumaBenefit from "../../data/rules/aswesuma-benefit.json" with { type: "json" };
+import aswesumaBenefitTexts from "../../data/messages/rules/aswesuma-benefit.json" with {
+  type: "json",
+};
 import attestationFee from "../../data/rules/attestation-fee.json" with { type: "json" };
 import attestationFeeTexts from "../../data/messages/rules/attestation-fee.json" with {
   type: "json",
@@ -138,6 +142,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     texts: applianceCostTexts,
     formula: applianceCostFormula,
   }],
+  ["aswesuma-benefit", { rule: aswesumaBenefit, texts: aswesumaBenefitTexts }],
   ["attestation-fee", { rule: attestationFee, texts: attestationFeeTexts }],
   ["baggage-allowance", {
     rule: baggageAllowance,

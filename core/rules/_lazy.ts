@@ -20,6 +20,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "aswesuma-benefit": () =>
+    Promise.all([
+      import("../../data/rules/aswesuma-benefit.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/aswesuma-benefit.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "attestation-fee": () =>
     Promise.all([
       import("../../data/rules/attestation-fee.json", { with: { type: "json" } }),

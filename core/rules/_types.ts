@@ -33,6 +33,16 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/welfare/aswesuma`: Aswesuma monthly benefit. */
+  "aswesuma-benefit": {
+    params: {
+      category: "extremely-poor" | "poor" | "vulnerable" | "transitional";
+      small?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/fees/attestation`: Document attestation fee (Ministry of Foreign Affairs). */
   "attestation-fee": {
     params: {
