@@ -93,6 +93,9 @@ import moonPhaseTexts from "../../data/messages/rules/moon-phase.json" with { ty
 import { formula as moonPhaseFormula } from "./formulas/moon-phase.ts";
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
+import nvqLevel from "../../data/rules/nvq-level.json" with { type: "json" };
+import nvqLevelTexts from "../../data/messages/rules/nvq-level.json" with { type: "json" };
+import { formula as nvqLevelFormula } from "./formulas/nvq-level.ts";
 import passportFee from "../../data/rules/passport-fee.json" with { type: "json" };
 import passportFeeTexts from "../../data/messages/rules/passport-fee.json" with { type: "json" };
 import postalRate from "../../data/rules/postal-rate.json" with { type: "json" };
@@ -184,6 +187,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["land-registration-fee", { rule: landRegistrationFee, texts: landRegistrationFeeTexts }],
   ["moon-phase", { rule: moonPhase, texts: moonPhaseTexts, formula: moonPhaseFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
+  ["nvq-level", { rule: nvqLevel, texts: nvqLevelTexts, formula: nvqLevelFormula }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],
   ["retirement-age", { rule: retirementAge, texts: retirementAgeTexts }],

@@ -175,6 +175,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/nic-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/nic-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "nvq-level": () =>
+    Promise.all([
+      import("../../data/rules/nvq-level.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/nvq-level.json", { with: { type: "json" } }),
+      import("./formulas/nvq-level.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "passport-fee": () =>
     Promise.all([
       import("../../data/rules/passport-fee.json", { with: { type: "json" } }),

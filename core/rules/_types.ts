@@ -357,6 +357,15 @@ export interface RuleTypes {
     };
     result: FeeAnswer;
   };
+  /** `GET /api/v1/education/nvq-level`: NVQ level lookup. */
+  "nvq-level": {
+    params: {
+      level: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
   /** `GET /api/v1/fees/passport`: Passport fees (Department of Immigration and Emigration). */
   "passport-fee": {
     params: {
