@@ -88,6 +88,10 @@ import landRegistrationFee from "../../data/rules/land-registration-fee.json" wi
 import landRegistrationFeeTexts from "../../data/messages/rules/land-registration-fee.json" with {
   type: "json",
 };
+import mahapolaBursary from "../../data/rules/mahapola-bursary.json" with { type: "json" };
+import mahapolaBursaryTexts from "../../data/messages/rules/mahapola-bursary.json" with {
+  type: "json",
+};
 import moonPhase from "../../data/rules/moon-phase.json" with { type: "json" };
 import moonPhaseTexts from "../../data/messages/rules/moon-phase.json" with { type: "json" };
 import { formula as moonPhaseFormula } from "./formulas/moon-phase.ts";
@@ -185,6 +189,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["hotel-bill", { rule: hotelBill, texts: hotelBillTexts, formula: hotelBillFormula }],
   ["income-tax", { rule: incomeTax, texts: incomeTaxTexts, formula: incomeTaxFormula }],
   ["land-registration-fee", { rule: landRegistrationFee, texts: landRegistrationFeeTexts }],
+  ["mahapola-bursary", { rule: mahapolaBursary, texts: mahapolaBursaryTexts }],
   ["moon-phase", { rule: moonPhase, texts: moonPhaseTexts, formula: moonPhaseFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
   ["nvq-level", { rule: nvqLevel, texts: nvqLevelTexts, formula: nvqLevelFormula }],

@@ -160,6 +160,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/land-registration-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/land-registration-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "mahapola-bursary": () =>
+    Promise.all([
+      import("../../data/rules/mahapola-bursary.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/mahapola-bursary.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "moon-phase": () =>
     Promise.all([
       import("../../data/rules/moon-phase.json", { with: { type: "json" } }),

@@ -339,6 +339,16 @@ export interface RuleTypes {
     };
     result: FeeAnswer;
   };
+  /** `GET /api/v1/education/mahapola`: Mahapola scholarship and university bursary. */
+  "mahapola-bursary": {
+    params: {
+      award?: "merit" | "ordinary" | "bursary";
+      instalments: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/calendar/moon-phase`: Moon phase. */
   "moon-phase": {
     params: {

@@ -103,6 +103,7 @@ Deno.test("category filters ignoring case and echoes the canonical spelling", ()
     "z-score",
     "scholarship-cutoff",
     "grade1-admission",
+    "mahapola-bursary",
     "nvq-level",
   ]);
   assert.ok(page.categories.includes("Finance") && page.categories.includes("Media"));
