@@ -12,8 +12,21 @@ import applianceCostTexts from "../../data/messages/rules/appliance-cost.json" w
   type: "json",
 };
 import { formula as applianceCostFormula } from "./formulas/appliance-cost.ts";
+import aswesumaBenefit from "../../data/rules/aswesuma-benefit.json" with { type: "json" };
+import aswesumaBenefitTexts from "../../data/messages/rules/aswesuma-benefit.json" with {
+  type: "json",
+};
 import attestationFee from "../../data/rules/attestation-fee.json" with { type: "json" };
 import attestationFeeTexts from "../../data/messages/rules/attestation-fee.json" with {
+  type: "json",
+};
+import baggageAllowance from "../../data/rules/baggage-allowance.json" with { type: "json" };
+import baggageAllowanceTexts from "../../data/messages/rules/baggage-allowance.json" with {
+  type: "json",
+};
+import { formula as baggageAllowanceFormula } from "./formulas/baggage-allowance.ts";
+import bankTransferFee from "../../data/rules/bank-transfer-fee.json" with { type: "json" };
+import bankTransferFeeTexts from "../../data/messages/rules/bank-transfer-fee.json" with {
   type: "json",
 };
 import capitalGainsTax from "../../data/rules/capital-gains-tax.json" with { type: "json" };
@@ -44,6 +57,10 @@ import epfEtfSurchargeTexts from "../../data/messages/rules/epf-etf-surcharge.js
   type: "json",
 };
 import { formula as epfEtfSurchargeFormula } from "./formulas/epf-etf-surcharge.ts";
+import epfHousingLoan from "../../data/rules/epf-housing-loan.json" with { type: "json" };
+import epfHousingLoanTexts from "../../data/messages/rules/epf-housing-loan.json" with {
+  type: "json",
+};
 import evChargingCost from "../../data/rules/ev-charging-cost.json" with { type: "json" };
 import evChargingCostTexts from "../../data/messages/rules/ev-charging-cost.json" with {
   type: "json",
@@ -71,11 +88,18 @@ import landRegistrationFee from "../../data/rules/land-registration-fee.json" wi
 import landRegistrationFeeTexts from "../../data/messages/rules/land-registration-fee.json" with {
   type: "json",
 };
+import mahapolaBursary from "../../data/rules/mahapola-bursary.json" with { type: "json" };
+import mahapolaBursaryTexts from "../../data/messages/rules/mahapola-bursary.json" with {
+  type: "json",
+};
 import moonPhase from "../../data/rules/moon-phase.json" with { type: "json" };
 import moonPhaseTexts from "../../data/messages/rules/moon-phase.json" with { type: "json" };
 import { formula as moonPhaseFormula } from "./formulas/moon-phase.ts";
 import nicFee from "../../data/rules/nic-fee.json" with { type: "json" };
 import nicFeeTexts from "../../data/messages/rules/nic-fee.json" with { type: "json" };
+import nvqLevel from "../../data/rules/nvq-level.json" with { type: "json" };
+import nvqLevelTexts from "../../data/messages/rules/nvq-level.json" with { type: "json" };
+import { formula as nvqLevelFormula } from "./formulas/nvq-level.ts";
 import olPass from "../../data/rules/ol-pass.json" with { type: "json" };
 import olPassTexts from "../../data/messages/rules/ol-pass.json" with { type: "json" };
 import { formula as olPassFormula } from "./formulas/ol-pass.ts";
@@ -117,6 +141,8 @@ import touristVatRefundTexts from "../../data/messages/rules/tourist-vat-refund.
   type: "json",
 };
 import { formula as touristVatRefundFormula } from "./formulas/tourist-vat-refund.ts";
+import trademarkFee from "../../data/rules/trademark-fee.json" with { type: "json" };
+import trademarkFeeTexts from "../../data/messages/rules/trademark-fee.json" with { type: "json" };
 import vatRegistration from "../../data/rules/vat-registration.json" with { type: "json" };
 import vatRegistrationTexts from "../../data/messages/rules/vat-registration.json" with {
   type: "json",
@@ -141,7 +167,14 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     texts: applianceCostTexts,
     formula: applianceCostFormula,
   }],
+  ["aswesuma-benefit", { rule: aswesumaBenefit, texts: aswesumaBenefitTexts }],
   ["attestation-fee", { rule: attestationFee, texts: attestationFeeTexts }],
+  ["baggage-allowance", {
+    rule: baggageAllowance,
+    texts: baggageAllowanceTexts,
+    formula: baggageAllowanceFormula,
+  }],
+  ["bank-transfer-fee", { rule: bankTransferFee, texts: bankTransferFeeTexts }],
   ["capital-gains-tax", { rule: capitalGainsTax, texts: capitalGainsTaxTexts }],
   ["ccpi-value", { rule: ccpiValue, texts: ccpiValueTexts }],
   ["civil-certificate-fee", { rule: civilCertificateFee, texts: civilCertificateFeeTexts }],
@@ -158,6 +191,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     texts: epfEtfSurchargeTexts,
     formula: epfEtfSurchargeFormula,
   }],
+  ["epf-housing-loan", { rule: epfHousingLoan, texts: epfHousingLoanTexts }],
   ["ev-charging-cost", {
     rule: evChargingCost,
     texts: evChargingCostTexts,
@@ -173,8 +207,10 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
   ["hotel-bill", { rule: hotelBill, texts: hotelBillTexts, formula: hotelBillFormula }],
   ["income-tax", { rule: incomeTax, texts: incomeTaxTexts, formula: incomeTaxFormula }],
   ["land-registration-fee", { rule: landRegistrationFee, texts: landRegistrationFeeTexts }],
+  ["mahapola-bursary", { rule: mahapolaBursary, texts: mahapolaBursaryTexts }],
   ["moon-phase", { rule: moonPhase, texts: moonPhaseTexts, formula: moonPhaseFormula }],
   ["nic-fee", { rule: nicFee, texts: nicFeeTexts }],
+  ["nvq-level", { rule: nvqLevel, texts: nvqLevelTexts, formula: nvqLevelFormula }],
   ["ol-pass", { rule: olPass, texts: olPassTexts, formula: olPassFormula }],
   ["passport-fee", { rule: passportFee, texts: passportFeeTexts }],
   ["postal-rate", { rule: postalRate, texts: postalRateTexts }],
@@ -202,6 +238,7 @@ export const BUNDLED: readonly (readonly [string, RuleModule])[] = [
     texts: touristVatRefundTexts,
     formula: touristVatRefundFormula,
   }],
+  ["trademark-fee", { rule: trademarkFee, texts: trademarkFeeTexts }],
   ["vat-registration", { rule: vatRegistration, texts: vatRegistrationTexts }],
   ["vehicle-registration-fee", {
     rule: vehicleRegistrationFee,

@@ -20,10 +20,30 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "aswesuma-benefit": () =>
+    Promise.all([
+      import("../../data/rules/aswesuma-benefit.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/aswesuma-benefit.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "attestation-fee": () =>
     Promise.all([
       import("../../data/rules/attestation-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/attestation-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "baggage-allowance": () =>
+    Promise.all([
+      import("../../data/rules/baggage-allowance.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/baggage-allowance.json", { with: { type: "json" } }),
+      import("./formulas/baggage-allowance.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
+  "bank-transfer-fee": () =>
+    Promise.all([
+      import("../../data/rules/bank-transfer-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/bank-transfer-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "capital-gains-tax": () =>
     Promise.all([
@@ -75,6 +95,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "epf-housing-loan": () =>
+    Promise.all([
+      import("../../data/rules/epf-housing-loan.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/epf-housing-loan.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "ev-charging-cost": () =>
     Promise.all([
       import("../../data/rules/ev-charging-cost.json", { with: { type: "json" } }),
@@ -135,6 +160,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/land-registration-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/land-registration-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "mahapola-bursary": () =>
+    Promise.all([
+      import("../../data/rules/mahapola-bursary.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/mahapola-bursary.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "moon-phase": () =>
     Promise.all([
       import("../../data/rules/moon-phase.json", { with: { type: "json" } }),
@@ -150,6 +180,16 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       import("../../data/rules/nic-fee.json", { with: { type: "json" } }),
       import("../../data/messages/rules/nic-fee.json", { with: { type: "json" } }),
     ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
+  "nvq-level": () =>
+    Promise.all([
+      import("../../data/rules/nvq-level.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/nvq-level.json", { with: { type: "json" } }),
+      import("./formulas/nvq-level.ts"),
+    ]).then(([rule, texts, own]) => ({
+      rule: rule.default,
+      texts: texts.default,
+      formula: own.formula,
+    })),
   "ol-pass": () =>
     Promise.all([
       import("../../data/rules/ol-pass.json", { with: { type: "json" } }),
@@ -240,6 +280,11 @@ export const RULE_LOADERS: Readonly<Record<string, () => Promise<RuleModule>>> =
       texts: texts.default,
       formula: own.formula,
     })),
+  "trademark-fee": () =>
+    Promise.all([
+      import("../../data/rules/trademark-fee.json", { with: { type: "json" } }),
+      import("../../data/messages/rules/trademark-fee.json", { with: { type: "json" } }),
+    ]).then(([rule, texts]) => ({ rule: rule.default, texts: texts.default })),
   "vat-registration": () =>
     Promise.all([
       import("../../data/rules/vat-registration.json", { with: { type: "json" } }),

@@ -31,11 +31,44 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/welfare/aswesuma`: Aswesuma monthly benefit. */
+  "aswesuma-benefit": {
+    params: {
+      category: "extremely-poor" | "poor" | "vulnerable" | "transitional";
+      small?: boolean;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/fees/attestation`: Document attestation fee (Ministry of Foreign Affairs). */
   "attestation-fee": {
     params: {
       document: "exam-certificate" | "foreign-national" | "export" | "other";
       documents: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
+  /** `GET /api/v1/customs/baggage-allowance`: Duty free baggage allowance (Sri Lanka Customs). */
+  "baggage-allowance": {
+    params: {
+      passenger?: "resident" | "visitor";
+      days: number;
+      age?: "adult" | "minor";
+      bought?: "abroad" | "duty-free";
+      value?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
+  };
+  /** `GET /api/v1/banking/transfer-fee`: Bank transfer fee (CEFTS, the most a bank may charge). */
+  "bank-transfer-fee": {
+    params: {
+      channel?: "online" | "counter" | "other-atm" | "lpopp" | "govpay";
+      transfers: number;
       date?: string;
       lang?: Lang;
     };
@@ -200,6 +233,16 @@ export interface RuleTypes {
     };
     result: RuleAnswer;
   };
+  /** `GET /api/v1/payroll/epf-housing-loan`: EPF housing loan guarantee. */
+  "epf-housing-loan": {
+    params: {
+      balance: number;
+      member?: "active" | "inactive" | "refunded";
+      date?: string;
+      lang?: Lang;
+    };
+    result: BandsAnswer;
+  };
   /** `GET /api/v1/electricity/ev-charging-cost`: EV home charging cost. */
   "ev-charging-cost": {
     params: {
@@ -293,6 +336,16 @@ export interface RuleTypes {
     };
     result: FeeAnswer;
   };
+  /** `GET /api/v1/education/mahapola`: Mahapola scholarship and university bursary. */
+  "mahapola-bursary": {
+    params: {
+      award?: "merit" | "ordinary" | "bursary";
+      instalments: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
+  };
   /** `GET /api/v1/calendar/moon-phase`: Moon phase. */
   "moon-phase": {
     params: {
@@ -310,6 +363,15 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: FeeAnswer;
+  };
+  /** `GET /api/v1/education/nvq-level`: NVQ level lookup. */
+  "nvq-level": {
+    params: {
+      level: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: RuleAnswer;
   };
   /** `GET /api/v1/education/ol-pass`: O/L results: qualified for A/L?. */
   "ol-pass": {
@@ -471,6 +533,18 @@ export interface RuleTypes {
       lang?: Lang;
     };
     result: RuleAnswer;
+  };
+  /** `GET /api/v1/fees/trademark`: Trade mark registration fee (NIPO). */
+  "trademark-fee": {
+    params: {
+      applicant?: "individual" | "other" | "collective" | "certification";
+      applications: number;
+      renewals?: number;
+      lateRenewals?: number;
+      date?: string;
+      lang?: Lang;
+    };
+    result: FeeAnswer;
   };
   /** `GET /api/v1/tax/vat-registration`: VAT registration threshold. */
   "vat-registration": {

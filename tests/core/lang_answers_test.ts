@@ -161,6 +161,7 @@ const EXEMPT: Record<string, Record<string, string>> = {
     source: "a citation: what the figure was read from, as it names itself",
     test: "the threshold's test (an enum)",
     phase: "the moon's phase (an enum)",
+    award: "the NVQ level's award (an enum)",
     ...Object.fromEntries(
       Object.keys(source.rule.inputs).map((input) => [input, "an input echoed (a code)"]),
     ),

@@ -105,6 +105,8 @@ Deno.test("category filters ignoring case and echoes the canonical spelling", ()
     "al-combination",
     "scholarship-cutoff",
     "grade1-admission",
+    "mahapola-bursary",
+    "nvq-level",
     "ol-pass",
   ]);
   assert.ok(page.categories.includes("Finance") && page.categories.includes("Media"));
