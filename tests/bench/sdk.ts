@@ -126,7 +126,7 @@ ${
 | --- | --- | --- |
 | createClient(), initial load (code splitting: ${initial.modules.join(", ")}) | ${
   kb(initial.minified)
-} | ${kb(initial.gzip)} |
+} | ${kb(initial.gzip)} (${initial.gzip} bytes) |
 | every chunk loaded on demand | ${kb(sizes.client.lazy.minified)} | ${kb(sizes.client.lazy.gzip)} |
 
 | module imported on demand | what it adds to the initial load: chunks, gzip | data files |
