@@ -156,7 +156,7 @@ main nav a { margin-right: .75rem; }
 }
 @media (max-width: 40rem) {
   main { padding: .75rem; }
-  /* Tamil and Sinhala words run long (18 letters in a Tamil ministry name): a smaller heading keeps them whole. */
+  /* Tamil and Sinhala words run long (the Tamil name of the foreign ministry): a smaller heading keeps them whole. */
   :lang(si) h1, :lang(ta) h1 { font-size: 1.6rem; }
   dl.fields { grid-template-columns: minmax(0, 1fr); }
   dl.fields dd { margin-bottom: .5rem; }
