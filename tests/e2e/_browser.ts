@@ -3,6 +3,7 @@
  * dir, Debian's Chromium driven by playwright-core, and small steps (fill a form from pairs,
  * submit, read a figure, save a screenshot) so a new flow is a few lines.
  */
+import assert from "node:assert/strict";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { ensureChromium } from "../_helpers/provision.ts";
 import { startServer as start } from "../_helpers/server.ts";
@@ -146,4 +147,17 @@ export async function figure(page: Page, name: string): Promise<string> {
 export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await Deno.mkdir(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage });
+}
+
+/**
+ * Fails if the page is wider than the window (the reader would have to scroll sideways).
+ *
+ * @param page The page.
+ * @param what What is being checked, for the message.
+ */
+export async function noSidewaysScroll(page: Page, what: string): Promise<void> {
+  const [scroll, inner] = await page.evaluate(
+    "[document.documentElement.scrollWidth, innerWidth]",
+  ) as [number, number];
+  assert.ok(scroll <= inner, `${what}: scrolls sideways (${scroll} > ${inner})`);
 }

@@ -12,7 +12,7 @@
 import assert from "node:assert/strict";
 import axe from "axe-core";
 import type { Page } from "playwright-core";
-import { launchBrowser, shot, startServer } from "./_browser.ts";
+import { launchBrowser, noSidewaysScroll, shot, startServer } from "./_browser.ts";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const AXE_SOURCE = (axe as unknown as { source: string }).source;
@@ -29,13 +29,6 @@ const TYPED: Record<"en" | "si" | "ta", [string, string]> = {
   si: ["මහනුවර", "20000"],
   ta: ["யாழ்ப்பாணம்", "40000"],
 };
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const [scroll, inner] = await page.evaluate(
-    "[document.documentElement.scrollWidth, innerWidth]",
-  ) as [number, number];
-  assert.ok(scroll <= inner, `${what}: scrolls sideways (${scroll} > ${inner})`);
-}
 
 async function tapTargets(page: Page, what: string): Promise<void> {
   const small = await page.evaluate(

@@ -14,7 +14,7 @@ import axe from "axe-core";
 import type { Page } from "playwright-core";
 import { message } from "../../core/i18n.ts";
 import { registerAllMessages } from "../../core/i18n_all.ts";
-import { launchBrowser, shot, startServer } from "./_browser.ts";
+import { launchBrowser, noSidewaysScroll, shot, startServer } from "./_browser.ts";
 import { accountWithKey } from "./_server.ts";
 
 /** WCAG 2.1 A and AA, the level the issue asks for. */
@@ -402,13 +402,6 @@ async function press(page: Page): Promise<void> {
   await page.locator('main form.tool-form button[type="submit"]').click();
   await page.waitForURL((url) => url.href !== before);
   await page.waitForLoadState("load");
-}
-
-async function noSidewaysScroll(page: Page, what: string): Promise<void> {
-  const [scroll, inner] = await page.evaluate(
-    "[document.documentElement.scrollWidth, innerWidth]",
-  ) as [number, number];
-  assert.ok(scroll <= inner, `${what}: scrolls sideways (${scroll} > ${inner})`);
 }
 
 /** Tap targets of the tool form and the page's navigation at least 44 px high. */
