@@ -90,10 +90,12 @@ export class ApiError extends Error {
    *
    * @param param The parameter at fault.
    * @param message What was wrong and what was expected.
+   * @param extra Fields added to the error body (a rule's `firstHeld`).
    * @returns The error.
    */
-  static invalidParam(param: string, message: string): ApiError {
-    return new ApiError(400, "invalid_param", message, { details: [{ param, message }] });
+  static invalidParam(param: string, message: string, extra?: Record<string, unknown>): ApiError {
+    const details = [{ param, message }];
+    return new ApiError(400, "invalid_param", message, extra ? { details, extra } : { details });
   }
 
   /**

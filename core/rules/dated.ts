@@ -138,10 +138,7 @@ export class Resolver {
       const message =
         `The ${rule} rule holds no ${what} before ${first}, when the first value held came into force: got "${date}"`;
       throw this.#dateInput
-        ? new ApiError(400, "invalid_param", message, {
-          details: [{ param: this.#dateInput, message }],
-          extra: { firstHeld: first },
-        })
+        ? ApiError.invalidParam(this.#dateInput, message, { firstHeld: first })
         : new ApiError(501, "not_available", message, {
           extra: { notAvailable: `${rule} ${name} before ${first}` },
         });
