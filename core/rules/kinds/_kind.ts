@@ -58,13 +58,15 @@ function grouped(digits: string): string {
 }
 
 /**
- * Rupees to integer cents, exactly for any amount written with at most two decimals.
+ * Rupees to integer cents, exactly for any amount written with at most two decimals. A tiny negative
+ * remainder of floating point (instalments times months less the principal at 0%) is 0, never -0:
+ * JSON writes -0 as 0, so a local answer would differ from the server's.
  *
  * @param lkr The amount.
  * @returns Cents.
  */
 export function cents(lkr: number): number {
-  return Math.round(lkr * 100);
+  return Math.round(lkr * 100) || 0;
 }
 
 /**
